@@ -34,6 +34,8 @@ export interface ResourceInfo {
   readonly nameFormat: NameFormat;
   /** OpenAPI definition name of the kind, e.g. "io.k8s.api.core.v1.ConfigMap". */
   readonly definition: string;
+  /** True for custom resources (CRDs): they follow the apiextensions rules instead of core validation. */
+  readonly custom?: boolean;
 }
 
 /** "deployments.apps", "pods": the qualified resource used in error messages (R9 conventions). */

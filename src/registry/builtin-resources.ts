@@ -67,6 +67,8 @@ const apps = (kind: string, plural: string, shortName: string): ResourceInfo =>
     shortNames: [shortName],
     categories: ['all'],
     subresources: kind === 'DaemonSet' ? [STATUS] : [SCALE, STATUS],
+    // A StatefulSet's name becomes its pods' hostnames, so it must be a DNS label (since v1.27).
+    nameFormat: kind === 'StatefulSet' ? 'dns1123-label' : 'dns1123-subdomain',
   });
 
 const rbac = (kind: string, plural: string, namespaced: boolean): ResourceInfo =>
@@ -89,7 +91,8 @@ export const BUILTIN_RESOURCES: readonly ResourceInfo[] = [
   }),
   core('ConfigMap', 'configmaps', true, { shortNames: ['cm'] }),
   core('Endpoints', 'endpoints', true, { shortNames: ['ep'] }),
-  core('Event', 'events', true, { shortNames: ['ev'] }),
+  // Core v1 Event validation skips the name check for compatibility; only the generic path-segment rule applies.
+  core('Event', 'events', true, { shortNames: ['ev'], nameFormat: 'path-segment' }),
   core('Node', 'nodes', false, { shortNames: ['no'], subresources: [STATUS] }),
   core('PersistentVolumeClaim', 'persistentvolumeclaims', true, { shortNames: ['pvc'], subresources: [STATUS] }),
   core('PersistentVolume', 'persistentvolumes', false, { shortNames: ['pv'], subresources: [STATUS] }),

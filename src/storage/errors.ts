@@ -1,46 +1,53 @@
 import type { KeyValue } from './backend.js';
 
 export class KeyExistsError extends Error {
-  constructor(readonly key: string) {
+  readonly key: string;
+  constructor(key: string) {
     super(`key already exists: ${key}`);
     this.name = 'KeyExistsError';
+    this.key = key;
   }
 }
 
 export class KeyNotFoundError extends Error {
-  constructor(readonly key: string) {
+  readonly key: string;
+  constructor(key: string) {
     super(`key not found: ${key}`);
     this.name = 'KeyNotFoundError';
+    this.key = key;
   }
 }
 
 /** A compare-and-swap lost: `current` is the value that won. */
 export class RevisionConflictError extends Error {
-  constructor(
-    readonly key: string,
-    readonly current: KeyValue,
-  ) {
+  readonly key: string;
+  readonly current: KeyValue;
+  constructor(key: string, current: KeyValue) {
     super(`revision conflict on ${key}: current modRevision is ${current.modRevision}`);
     this.name = 'RevisionConflictError';
+    this.key = key;
+    this.current = current;
   }
 }
 
 export class CompactedError extends Error {
-  constructor(
-    readonly requestedRevision: number,
-    readonly compactedRevision: number,
-  ) {
+  readonly requestedRevision: number;
+  readonly compactedRevision: number;
+  constructor(requestedRevision: number, compactedRevision: number) {
     super(`revision ${requestedRevision} has been compacted (oldest available is ${compactedRevision})`);
     this.name = 'CompactedError';
+    this.requestedRevision = requestedRevision;
+    this.compactedRevision = compactedRevision;
   }
 }
 
 export class FutureRevisionError extends Error {
-  constructor(
-    readonly requestedRevision: number,
-    readonly currentRevision: number,
-  ) {
+  readonly requestedRevision: number;
+  readonly currentRevision: number;
+  constructor(requestedRevision: number, currentRevision: number) {
     super(`revision ${requestedRevision} is in the future (current is ${currentRevision})`);
     this.name = 'FutureRevisionError';
+    this.requestedRevision = requestedRevision;
+    this.currentRevision = currentRevision;
   }
 }

@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startApiServer } from '../server/api-server.js';
+import { createMemoryBackend } from '../storage/memory/backend.js';
+import { writeKubeconfig } from './kubeconfig.js';
+
+export const SERVE_USAGE = `Usage: cascade serve [flags]
+
+Flags:
+  --bind-address string     address to listen on (default 127.0.0.1)
+  --secure-port int         port to listen on; 0 picks a free port (default 6443)
+  --data-dir string         directory for state and the generated kubeconfig (default ./.cascade)
+  --kubeconfig-out string   where to write the kubeconfig (default <data-dir>/kubeconfig)
+  --storage string          storage backend: memory (default memory)
+`;
+
+const STORAGE_BACKENDS = ['memory'] as const;
+
+export async function serve(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'bind-address': { type: 'string', default: '127.0.0.1' },
+      'secure-port': { type: 'string', default: '6443' },
+      'data-dir': { type: 'string', default: './.cascade' },
+      'kubeconfig-out': { type: 'string' },
+      storage: { type: 'string', default: 'memory' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help === true) {
+    process.stdout.write(SERVE_USAGE);
+    return;
+  }
+  const port = Number(values['secure-port']);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--secure-port must be a port number (0-65535), got ${values['secure-port']}`);
+  if (!(STORAGE_BACKENDS as readonly string[]).includes(values.storage)) {
+    throw new Error(`--storage must be one of ${STORAGE_BACKENDS.join(', ')}, got ${values.storage}`);
+  }
+  const dataDir = resolve(values['data-dir']);
+  const kubeconfigPath = resolve(values['kubeconfig-out'] ?? `${dataDir}/kubeconfig`);
+  const server = await startApiServer({ backend: createMemoryBackend(), host: values['bind-address'], port });
+  await writeKubeconfig(kubeconfigPath, server.url);
+  process.stdout.write(`Cascade API server listening on ${server.url} — export KUBECONFIG=${kubeconfigPath}\n`);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`cascade: error while stopping on ${signal}:`, err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}

@@ -1,0 +1,23 @@
+import type { Definitions } from '../../schema.js';
+import { APIEXTENSIONS_V1_DEFINITIONS } from './apiextensions-v1.js';
+import { APIREGISTRATION_V1_DEFINITIONS } from './apiregistration-v1.js';
+import { APPS_V1_DEFINITIONS } from './apps-v1.js';
+import { AUTOSCALING_V1_DEFINITIONS } from './autoscaling-v1.js';
+import { BATCH_V1_DEFINITIONS } from './batch-v1.js';
+import { COORDINATION_V1_DEFINITIONS } from './coordination-v1.js';
+import { DISCOVERY_V1_DEFINITIONS } from './discovery-v1.js';
+import { EVENTS_V1_DEFINITIONS } from './events-v1.js';
+import { RBAC_V1_DEFINITIONS } from './rbac-v1.js';
+
+/** Definitions of every served built-in kind outside the core group, keyed by their Kubernetes names. */
+export const GROUP_DEFINITIONS: Definitions = {
+  ...APPS_V1_DEFINITIONS,
+  ...BATCH_V1_DEFINITIONS,
+  ...RBAC_V1_DEFINITIONS,
+  ...COORDINATION_V1_DEFINITIONS,
+  ...DISCOVERY_V1_DEFINITIONS,
+  ...EVENTS_V1_DEFINITIONS,
+  ...APIEXTENSIONS_V1_DEFINITIONS,
+  ...APIREGISTRATION_V1_DEFINITIONS,
+  ...AUTOSCALING_V1_DEFINITIONS,
+};

@@ -1,0 +1,41 @@
+import type { Definitions } from '../schema.js';
+import { CORE_V1_AFFINITY_DEFINITIONS } from './core-v1-affinity.js';
+import { CORE_V1_CONTAINER_DEFINITIONS } from './core-v1-container.js';
+import { CORE_V1_NODE_DEFINITIONS } from './core-v1-node.js';
+import { CORE_V1_OTHER_DEFINITIONS } from './core-v1-other.js';
+import { CORE_V1_POD_DEFINITIONS } from './core-v1-pod.js';
+import { CORE_V1_SERVICE_DEFINITIONS } from './core-v1-service.js';
+import { CORE_V1_STORAGE_DEFINITIONS } from './core-v1-storage.js';
+import { CORE_V1_VOLUME_DEFINITIONS } from './core-v1-volume.js';
+import { GROUP_DEFINITIONS } from './groups/index.js';
+import { META_DEFINITIONS } from './meta.js';
+
+const PARTS: readonly Definitions[] = [
+  META_DEFINITIONS,
+  CORE_V1_OTHER_DEFINITIONS,
+  CORE_V1_POD_DEFINITIONS,
+  CORE_V1_CONTAINER_DEFINITIONS,
+  CORE_V1_AFFINITY_DEFINITIONS,
+  CORE_V1_VOLUME_DEFINITIONS,
+  CORE_V1_STORAGE_DEFINITIONS,
+  CORE_V1_SERVICE_DEFINITIONS,
+  CORE_V1_NODE_DEFINITIONS,
+  GROUP_DEFINITIONS,
+];
+
+/** Merges the parts, refusing a name defined twice so one part cannot silently shadow another. */
+function mergeDefinitions(parts: readonly Definitions[]): Definitions {
+  const merged: Record<string, Definitions[string]> = {};
+  for (const part of parts) {
+    for (const [name, schema] of Object.entries(part)) {
+      if (name in merged) throw new Error(`OpenAPI definition ${name} is defined twice`);
+      merged[name] = schema;
+    }
+  }
+  const sorted: Record<string, Definitions[string]> = {};
+  for (const name of Object.keys(merged).sort()) sorted[name] = merged[name] as Definitions[string];
+  return Object.freeze(sorted);
+}
+
+/** Every built-in definition (meta, core/v1 and the other served groups), sorted by name. */
+export const BUILTIN_DEFINITIONS: Definitions = mergeDefinitions(PARTS);

@@ -1,0 +1,36 @@
+import type { ResourceInfo } from '../api/resource-info.js';
+
+/**
+ * Storage keys laid out as kube-apiserver lays them out in etcd: `/registry/<resource>/<namespace>/<name>` for
+ * the groups Kubernetes stores by bare resource name, `/registry/<group>/<resource>/...` for the others.
+ */
+const PREFIX_OVERRIDES: Readonly<Record<string, string>> = {
+  'services': 'services/specs',
+  'endpoints': 'services/endpoints',
+  'nodes': 'minions',
+  'customresourcedefinitions.apiextensions.k8s.io': 'apiextensions.k8s.io/customresourcedefinitions',
+  'apiservices.apiregistration.k8s.io': 'apiregistration.k8s.io/apiservices',
+  'events.events.k8s.io': 'events',
+};
+
+const BARE_GROUPS = new Set(['', 'apps', 'batch', 'coordination.k8s.io', 'discovery.k8s.io', 'rbac.authorization.k8s.io']);
+
+export const REGISTRY_ROOT = '/registry';
+
+export function resourcePrefix(info: Pick<ResourceInfo, 'group' | 'plural'>): string {
+  const qualified = info.group === '' ? info.plural : `${info.plural}.${info.group}`;
+  const override = PREFIX_OVERRIDES[qualified];
+  if (override !== undefined) return `${REGISTRY_ROOT}/${override}/`;
+  if (BARE_GROUPS.has(info.group)) return `${REGISTRY_ROOT}/${info.plural}/`;
+  return `${REGISTRY_ROOT}/${info.group}/${info.plural}/`;
+}
+
+/** The prefix covering a collection: all namespaces when namespace is undefined. */
+export function collectionPrefix(info: ResourceInfo, namespace: string | undefined): string {
+  const base = resourcePrefix(info);
+  return info.namespaced && namespace !== undefined ? `${base}${namespace}/` : base;
+}
+
+export function objectKey(info: ResourceInfo, namespace: string | undefined, name: string): string {
+  return info.namespaced ? `${resourcePrefix(info)}${namespace ?? ''}/${name}` : `${resourcePrefix(info)}${name}`;
+}

@@ -1,0 +1,56 @@
+import type { ResourceInfo } from '../api/resource-info.js';
+import type { Backend } from '../storage/backend.js';
+import { strategyFor } from './resources/index.js';
+import { ResourceStore, type WriteAdmission } from './store.js';
+
+export interface RegistryOptions {
+  readonly backend: Backend;
+  readonly resources: readonly ResourceInfo[];
+  readonly clock?: () => Date;
+  readonly admission?: WriteAdmission;
+}
+
+/** All served resources, addressable by group/version/plural, each with its store over the shared backend. */
+export class Registry {
+  readonly backend: Backend;
+  readonly clock: () => Date;
+  private readonly stores = new Map<string, ResourceStore>();
+  private readonly admission: WriteAdmission;
+  private changes = 0;
+
+  constructor(options: RegistryOptions) {
+    this.backend = options.backend;
+    this.clock = options.clock ?? (() => new Date());
+    this.admission = options.admission ?? (async () => {});
+    for (const info of options.resources) this.add(info);
+  }
+
+  add(info: ResourceInfo): ResourceStore {
+    const store = new ResourceStore(info, strategyFor(info), this.backend, this.clock, (...args) => this.admission(...args));
+    this.stores.set(storeKey(info.group, info.version, info.plural), store);
+    this.changes++;
+    return store;
+  }
+
+  remove(info: ResourceInfo): void {
+    this.stores.delete(storeKey(info.group, info.version, info.plural));
+    this.changes++;
+  }
+
+  /** Grows whenever the set of served resources changes, so derived documents know when to rebuild. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  lookup(group: string, version: string, plural: string): ResourceStore | undefined {
+    return this.stores.get(storeKey(group, version, plural));
+  }
+
+  resources(): ResourceInfo[] {
+    return [...this.stores.values()].map((s) => s.info);
+  }
+}
+
+function storeKey(group: string, version: string, plural: string): string {
+  return `${group}/${version}/${plural}`;
+}

@@ -1,0 +1,71 @@
+import type { FieldError } from '../../api/errors.js';
+import type { ResourceInfo } from '../../api/resource-info.js';
+import type { KubeObject } from '../../api/types.js';
+import type { GcPolicy, Strategy } from '../strategy.js';
+
+/** Top-level fields that make up an object's desired state: everything but identity, metadata and status. */
+function desiredState(obj: KubeObject): string {
+  const { apiVersion: _a, kind: _k, metadata: _m, status: _s, ...rest } = obj;
+  return JSON.stringify(rest);
+}
+
+export interface GenericStrategyOptions {
+  /** Types with spec semantics start at generation 1 and bump it on desired-state changes (R1.8, R1.9). */
+  readonly specGeneration?: boolean;
+  /** Status to set on create for types with a status subresource; `keep` keeps what the client sent (nodes). */
+  readonly initialStatus?: ((obj: KubeObject) => Record<string, unknown>) | 'keep';
+  readonly returnDeletedObject?: boolean;
+  readonly gcPolicy?: GcPolicy;
+  readonly allowUnconditionalUpdate?: boolean;
+  readonly defaults?: (obj: KubeObject) => void;
+  readonly validate?: (obj: KubeObject) => FieldError[];
+  readonly validateUpdate?: (next: KubeObject, old: KubeObject) => FieldError[];
+  readonly prepareForCreate?: (obj: KubeObject) => void;
+  readonly gracePeriodFor?: (obj: KubeObject, requested: number | undefined) => number | undefined;
+  readonly readyToRemove?: (obj: KubeObject) => boolean;
+}
+
+/** The store's behaviour for a type, built from a few declarative options (rest.Strategy analogue). */
+export function genericStrategy(info: ResourceInfo, options: GenericStrategyOptions = {}): Strategy {
+  const hasStatus = info.subresources.some((s) => s.name === 'status');
+  const specGeneration = options.specGeneration === true;
+  return {
+    applyDefaults: options.defaults ?? (() => {}),
+    prepareForCreate(obj) {
+      if (hasStatus && options.initialStatus !== 'keep') {
+        if (options.initialStatus === undefined) delete obj.status;
+        else obj.status = options.initialStatus(obj);
+      }
+      if (specGeneration) obj.metadata.generation = 1;
+      else delete obj.metadata.generation;
+      options.prepareForCreate?.(obj);
+    },
+    prepareForUpdate(next, old) {
+      if (hasStatus) {
+        if (old.status === undefined) delete next.status;
+        else next.status = old.status;
+      }
+      const generation = old.metadata.generation;
+      if (generation === undefined) delete next.metadata.generation;
+      else next.metadata.generation = generation;
+      if (specGeneration && desiredState(next) !== desiredState(old)) {
+        next.metadata.generation = (generation ?? 0) + 1;
+      }
+    },
+    prepareForStatusUpdate(next, old) {
+      // metav1.ResetObjectMetaForStatus: a status writer changes status and nothing else.
+      const status = next.status;
+      for (const key of Object.keys(next)) delete next[key];
+      Object.assign(next, structuredClone(old));
+      if (status === undefined) delete next.status;
+      else next.status = status;
+    },
+    validate: options.validate ?? (() => []),
+    validateUpdate: options.validateUpdate ?? ((next) => (options.validate ? options.validate(next) : [])),
+    allowUnconditionalUpdate: options.allowUnconditionalUpdate ?? true,
+    returnDeletedObject: options.returnDeletedObject ?? false,
+    gcPolicy: options.gcPolicy ?? 'DeleteDependents',
+    gracePeriodFor: options.gracePeriodFor ?? (() => undefined),
+    readyToRemove: options.readyToRemove ?? (() => true),
+  };
+}

@@ -1,0 +1,192 @@
+import type { ResourceInfo } from '../../api/resource-info.js';
+import { isObject, type KubeObject } from '../../api/types.js';
+import type { Strategy } from '../strategy.js';
+import { genericStrategy } from './generic.js';
+import { defaultPodSpec, defaultPodTemplate, qosClass } from './pod-defaults.js';
+
+const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+
+function spec(obj: KubeObject): Record<string, unknown> {
+  if (!isObject(obj.spec)) obj.spec = {};
+  return obj.spec as Record<string, unknown>;
+}
+
+function defaultWorkload(obj: KubeObject, extra: (s: Record<string, unknown>) => void): void {
+  const s = spec(obj);
+  extra(s);
+  defaultPodTemplate(s.template);
+}
+
+function podGracePeriod(obj: KubeObject, requested: number | undefined): number {
+  const s = spec(obj);
+  const phase = isObject(obj.status) ? obj.status.phase : undefined;
+  // R2.17: an unscheduled or finished pod has nothing to wait for.
+  if (typeof s.nodeName !== 'string' || s.nodeName === '' || phase === 'Succeeded' || phase === 'Failed') return 0;
+  if (requested !== undefined) return requested;
+  return typeof s.terminationGracePeriodSeconds === 'number' ? s.terminationGracePeriodSeconds : 30;
+}
+
+function defaultService(obj: KubeObject): void {
+  const s = spec(obj);
+  s.type ??= 'ClusterIP';
+  s.sessionAffinity ??= 'None';
+  if (s.type !== 'ExternalName') {
+    s.internalTrafficPolicy ??= 'Cluster';
+    s.ipFamilyPolicy ??= 'SingleStack';
+    s.ipFamilies ??= ['IPv4'];
+  }
+  if (Array.isArray(s.ports)) {
+    for (const p of s.ports) {
+      if (!isObject(p)) continue;
+      p.protocol ??= 'TCP';
+      p.targetPort ??= p.port;
+    }
+  }
+}
+
+function defaultJob(obj: KubeObject): void {
+  const uid = obj.metadata.uid ?? '';
+  const name = obj.metadata.name ?? '';
+  const s = spec(obj);
+  if (s.completions === undefined && s.parallelism === undefined) {
+    s.completions = 1;
+    s.parallelism = 1;
+  }
+  s.parallelism ??= 1;
+  s.backoffLimit ??= 6;
+  s.completionMode ??= 'NonIndexed';
+  s.suspend ??= false;
+  s.podReplacementPolicy ??= 'TerminatingOrFailed';
+  // The job controller owns its pods through generated labels unless the user chose manualSelector.
+  if (s.manualSelector !== true && uid !== '' && s.selector === undefined) {
+    s.selector = { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } };
+    if (isObject(s.template)) {
+      const template = s.template;
+      if (!isObject(template.metadata)) template.metadata = {};
+      const meta = template.metadata as Record<string, unknown>;
+      meta.labels = {
+        ...(isObject(meta.labels) ? meta.labels : {}),
+        'batch.kubernetes.io/controller-uid': uid,
+        'batch.kubernetes.io/job-name': name,
+        'controller-uid': uid,
+        'job-name': name,
+      };
+    }
+  }
+  defaultPodTemplate(s.template);
+}
+
+function strategyOf(info: ResourceInfo): Strategy {
+  const key = info.group === '' ? info.plural : `${info.plural}.${info.group}`;
+  switch (key) {
+    case 'pods':
+      return genericStrategy(info, {
+        returnDeletedObject: true,
+        defaults: (obj) => defaultPodSpec(spec(obj)),
+        initialStatus: (obj) => ({ phase: 'Pending', qosClass: qosClass(spec(obj)) }),
+        gracePeriodFor: podGracePeriod,
+      });
+    case 'namespaces':
+      return genericStrategy(info, {
+        returnDeletedObject: true,
+        initialStatus: () => ({ phase: 'Active' }),
+        defaults: (obj) => {
+          obj.metadata.labels = { ...obj.metadata.labels, [NAMESPACE_NAME_LABEL]: obj.metadata.name ?? '' };
+        },
+        prepareForCreate: (obj) => {
+          spec(obj).finalizers = ['kubernetes'];
+        },
+        readyToRemove: (obj) => {
+          const finalizers = spec(obj).finalizers;
+          return !Array.isArray(finalizers) || finalizers.length === 0;
+        },
+      });
+    case 'services':
+      return genericStrategy(info, { returnDeletedObject: true, defaults: defaultService });
+    case 'serviceaccounts':
+      return genericStrategy(info, { returnDeletedObject: true });
+    case 'secrets':
+      return genericStrategy(info, {
+        defaults: (obj) => {
+          obj.type ??= 'Opaque';
+        },
+      });
+    case 'events':
+      return genericStrategy(info, { gcPolicy: 'Unsupported' });
+    case 'nodes':
+      return genericStrategy(info, { initialStatus: 'keep' });
+    case 'persistentvolumeclaims':
+      return genericStrategy(info, {
+        initialStatus: () => ({ phase: 'Pending' }),
+        defaults: (obj) => {
+          spec(obj).volumeMode ??= 'Filesystem';
+        },
+      });
+    case 'persistentvolumes':
+      return genericStrategy(info, {
+        initialStatus: () => ({ phase: 'Pending' }),
+        defaults: (obj) => {
+          const s = spec(obj);
+          s.persistentVolumeReclaimPolicy ??= 'Retain';
+          s.volumeMode ??= 'Filesystem';
+        },
+      });
+    case 'deployments.apps':
+      return genericStrategy(info, {
+        specGeneration: true,
+        defaults: (obj) =>
+          defaultWorkload(obj, (s) => {
+            s.replicas ??= 1;
+            s.strategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } };
+            s.revisionHistoryLimit ??= 10;
+            s.progressDeadlineSeconds ??= 600;
+          }),
+      });
+    case 'replicasets.apps':
+      return genericStrategy(info, {
+        specGeneration: true,
+        defaults: (obj) =>
+          defaultWorkload(obj, (s) => {
+            s.replicas ??= 1;
+          }),
+      });
+    case 'statefulsets.apps':
+      return genericStrategy(info, {
+        specGeneration: true,
+        defaults: (obj) =>
+          defaultWorkload(obj, (s) => {
+            s.replicas ??= 1;
+            s.podManagementPolicy ??= 'OrderedReady';
+            s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
+            s.revisionHistoryLimit ??= 10;
+            s.persistentVolumeClaimRetentionPolicy ??= { whenDeleted: 'Retain', whenScaled: 'Retain' };
+          }),
+      });
+    case 'daemonsets.apps':
+      return genericStrategy(info, {
+        specGeneration: true,
+        defaults: (obj) =>
+          defaultWorkload(obj, (s) => {
+            s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
+            s.revisionHistoryLimit ??= 10;
+          }),
+      });
+    case 'jobs.batch':
+      return genericStrategy(info, { specGeneration: true, gcPolicy: 'OrphanDependents', defaults: defaultJob });
+    case 'customresourcedefinitions.apiextensions.k8s.io':
+      return genericStrategy(info, { specGeneration: true });
+    default:
+      return genericStrategy(info);
+  }
+}
+
+const cache = new WeakMap<ResourceInfo, Strategy>();
+
+export function strategyFor(info: ResourceInfo): Strategy {
+  let strategy = cache.get(info);
+  if (strategy === undefined) {
+    strategy = strategyOf(info);
+    cache.set(info, strategy);
+  }
+  return strategy;
+}

@@ -1,0 +1,499 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  alreadyExists,
+  conflict,
+  expired,
+  fieldError,
+  internalError,
+  invalid,
+  notFound,
+  OPTIMISTIC_LOCK_ERROR_MSG,
+  StatusError,
+  timeout,
+} from '../api/errors.js';
+import { qualifiedKind, type ResourceInfo } from '../api/resource-info.js';
+import { apiVersionOf, type KubeList, type KubeObject, type Status } from '../api/types.js';
+import type { Backend, KeyValue } from '../storage/backend.js';
+import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../storage/errors.js';
+import { bytesEqual, decodeObject, encodeObject } from './codec.js';
+import { decodeContinue, encodeContinue } from './continue-token.js';
+import { type DeleteOptions, deletionFinalizersForGarbageCollection, normaliseGrace, validateDeleteOptions } from './delete-policy.js';
+import { collectionPrefix, objectKey } from './keys.js';
+import { compileSelection } from './selection.js';
+import type { Strategy } from './strategy.js';
+import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation/object-meta.js';
+
+export interface WriteOptions {
+  readonly dryRun?: boolean;
+  /** "status" for writes through the /status subresource. */
+  readonly subresource?: string;
+}
+
+export interface StoreListOptions {
+  labelSelector?: string;
+  fieldSelector?: string;
+  limit?: number;
+  continue?: string;
+  resourceVersion?: string;
+  resourceVersionMatch?: string;
+}
+
+export interface DeleteResult {
+  readonly code: 200 | 202;
+  readonly body: KubeObject | Status;
+  /** True when the object left storage (false: it remains, terminating). */
+  readonly removed: boolean;
+}
+
+/** A validation/admission hook the HTTP layer plugs in (e.g. namespace lifecycle); runs before every write. */
+export type WriteAdmission = (operation: 'CREATE' | 'UPDATE' | 'DELETE', info: ResourceInfo, obj: KubeObject, old?: KubeObject) => Promise<void>;
+
+const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+const GENERATE_NAME_ATTEMPTS = 8;
+const MAX_GENERATE_BASE = 58;
+const UPDATE_RETRIES = 16;
+
+function generateName(base: string): string {
+  const bytes = randomBytes(5);
+  let suffix = '';
+  for (const b of bytes) suffix += GENERATE_NAME_ALPHABET[b % GENERATE_NAME_ALPHABET.length];
+  return base.slice(0, MAX_GENERATE_BASE) + suffix;
+}
+
+function nowSeconds(clock: () => Date, offsetSeconds = 0): string {
+  const ms = Math.floor(clock().getTime() / 1000) * 1000 + offsetSeconds * 1000;
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * The generic registry store for one resource (registry/store.go analogue): system metadata, strategies,
+ * optimistic concurrency, the deletion state machine and selector-aware list/watch, over a storage Backend.
+ */
+export class ResourceStore {
+  readonly info: ResourceInfo;
+  readonly strategy: Strategy;
+  readonly backend: Backend;
+  readonly clock: () => Date;
+  readonly admit: WriteAdmission;
+  readonly ref: { group: string; resource: string };
+  readonly apiVersion: string;
+
+  constructor(info: ResourceInfo, strategy: Strategy, backend: Backend, clock: () => Date, admit: WriteAdmission) {
+    this.info = info;
+    this.strategy = strategy;
+    this.backend = backend;
+    this.clock = clock;
+    this.admit = admit;
+    this.ref = { group: info.group, resource: info.plural };
+    this.apiVersion = apiVersionOf(info.group, info.version);
+  }
+
+  private invalid(name: string, errs: ReturnType<typeof fieldError.invalid>[]): StatusError {
+    return invalid(qualifiedKind(this.info), this.info.group, this.info.kind, name, errs);
+  }
+
+  /** 409 for a write whose resourceVersion precondition no longer holds (R1.6). */
+  conflictError(name: string): StatusError {
+    return conflict(this.ref, name, OPTIMISTIC_LOCK_ERROR_MSG);
+  }
+
+  private async readKv(key: string, name: string): Promise<KeyValue> {
+    const { kv } = await this.backend.get(key);
+    if (kv === undefined) throw notFound(this.ref, name);
+    return kv;
+  }
+
+  async get(namespace: string | undefined, name: string): Promise<KubeObject> {
+    return decodeObject(await this.readKv(objectKey(this.info, namespace, name), name));
+  }
+
+  // ---------------------------------------------------------------- create
+
+  async create(namespace: string | undefined, obj: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
+    const meta = obj.metadata;
+    if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') {
+      throw internalError(new Error('resourceVersion should not be set on objects to be created'));
+    }
+    // R1.1: the server owns identity and deletion state.
+    for (const field of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink', 'resourceVersion'] as const) {
+      delete meta[field];
+    }
+    obj.apiVersion = this.apiVersion;
+    obj.kind = this.info.kind;
+    if (this.info.namespaced) meta.namespace = namespace;
+    else delete meta.namespace;
+    meta.uid = randomUUID();
+    meta.creationTimestamp = nowSeconds(this.clock);
+    const generated = (meta.name === undefined || meta.name === '') && typeof meta.generateName === 'string' && meta.generateName !== '';
+    if (generated) meta.name = generateName(meta.generateName as string);
+    this.strategy.applyDefaults(obj);
+    this.strategy.prepareForCreate(obj);
+    const errs = [...validateObjectMetaCreate(obj, this.info), ...this.strategy.validate(obj)];
+    if (errs.length > 0) throw this.invalid(meta.name ?? '', errs);
+    await this.admit('CREATE', this.info, obj);
+    if (opts.dryRun === true) return obj;
+
+    for (let attempt = 1; ; attempt++) {
+      const key = objectKey(this.info, namespace, meta.name ?? '');
+      try {
+        const kv = await this.backend.create(key, encodeObject(obj));
+        return decodeObject(kv);
+      } catch (err) {
+        if (!(err instanceof KeyExistsError)) throw err;
+        if (generated && attempt < GENERATE_NAME_ATTEMPTS) {
+          meta.name = generateName(meta.generateName as string);
+          continue;
+        }
+        if (generated) {
+          const e = alreadyExists(this.ref, meta.name ?? '');
+          throw new StatusError(
+            409,
+            'AlreadyExists',
+            `${e.message}, the server was not able to generate a unique name for the object`,
+            { ...e.details, retryAfterSeconds: 1 },
+          );
+        }
+        const existing = await this.backend.get(key);
+        const terminating = existing.kv !== undefined && decodeObject(existing.kv).metadata.deletionTimestamp !== undefined;
+        throw alreadyExists(this.ref, meta.name ?? '', terminating ? 'object is being deleted: ' : '');
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- update
+
+  /** PUT: a full replacement, conditional on metadata.resourceVersion when the body carries one (R1.6, R1.7). */
+  async update(namespace: string | undefined, name: string, body: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
+    const requestedRv = body.metadata.resourceVersion;
+    const conditional = requestedRv !== undefined && requestedRv !== '';
+    if (!conditional && !this.strategy.allowUnconditionalUpdate) {
+      throw this.invalid(name, [fieldError.invalid('metadata.resourceVersion', 0, 'must be specified for an update')]);
+    }
+    return this.guaranteedUpdate(namespace, name, opts, (current) => {
+      if (conditional && requestedRv !== current.metadata.resourceVersion) throw conflict(this.ref, name, OPTIMISTIC_LOCK_ERROR_MSG);
+      return structuredClone(body);
+    });
+  }
+
+  /**
+   * Reads the current object, lets `tryUpdate` produce the next one, and writes it with compare-and-swap,
+   * retrying on a lost race (storage.GuaranteedUpdate). `tryUpdate` throws to abort.
+   */
+  async guaranteedUpdate(
+    namespace: string | undefined,
+    name: string,
+    opts: WriteOptions,
+    tryUpdate: (current: KubeObject) => KubeObject,
+  ): Promise<KubeObject> {
+    const key = objectKey(this.info, namespace, name);
+    for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
+      const kv = await this.readKv(key, name);
+      const old = decodeObject(kv);
+      const next = tryUpdate(structuredClone(old));
+      try {
+        return await this.writeUpdate(key, kv, old, next, opts);
+      } catch (err) {
+        if (err instanceof RevisionConflictError) continue;
+        if (err instanceof KeyNotFoundError) throw notFound(this.ref, name);
+        throw err;
+      }
+    }
+    throw conflict(this.ref, name, OPTIMISTIC_LOCK_ERROR_MSG);
+  }
+
+  private async writeUpdate(key: string, kv: KeyValue, old: KubeObject, next: KubeObject, opts: WriteOptions): Promise<KubeObject> {
+    const name = old.metadata.name ?? '';
+    const n = next.metadata;
+    const o = old.metadata;
+    if (n.uid !== undefined && n.uid !== '' && n.uid !== o.uid) {
+      throw conflict(this.ref, name, `Precondition failed: UID in precondition: ${n.uid}, UID in object meta: ${o.uid}`);
+    }
+    if (o.deletionTimestamp === undefined && n.deletionTimestamp !== undefined && n.deletionTimestamp !== null) {
+      throw this.invalid(name, [fieldError.invalid('metadata.deletionTimestamp', n.deletionTimestamp, 'field is immutable')]);
+    }
+    if (
+      n.deletionGracePeriodSeconds !== undefined &&
+      n.deletionGracePeriodSeconds !== null &&
+      n.deletionGracePeriodSeconds !== o.deletionGracePeriodSeconds
+    ) {
+      throw this.invalid(name, [fieldError.invalid('metadata.deletionGracePeriodSeconds', n.deletionGracePeriodSeconds, 'field is immutable')]);
+    }
+    next.apiVersion = this.apiVersion;
+    next.kind = this.info.kind;
+    // R1.2, R1.12, R1.14: server-owned fields are silently restored.
+    n.uid = o.uid;
+    n.creationTimestamp = o.creationTimestamp;
+    restore(n, o, 'deletionTimestamp');
+    restore(n, o, 'deletionGracePeriodSeconds');
+    delete n.selfLink;
+    if (opts.subresource === 'status') {
+      this.strategy.prepareForStatusUpdate(next, old);
+    } else {
+      this.strategy.applyDefaults(next);
+      this.strategy.prepareForUpdate(next, old);
+    }
+    const errs = [...validateObjectMetaUpdate(next, old, this.info), ...this.strategy.validateUpdate(next, old)];
+    if (errs.length > 0) throw this.invalid(name, errs);
+    await this.admit('UPDATE', this.info, next, old);
+
+    // R2.35: dropping the last finalizer of a non-graceful terminating object removes it.
+    const finalizersGone = (n.finalizers ?? []).length === 0;
+    if (o.deletionTimestamp !== undefined && finalizersGone && !o.deletionGracePeriodSeconds && this.strategy.readyToRemove(next)) {
+      if (opts.dryRun !== true) {
+        try {
+          await this.backend.delete(key, kv.modRevision);
+        } catch (err) {
+          if (!(err instanceof KeyNotFoundError)) throw err;
+        }
+      }
+      return next;
+    }
+    const bytes = encodeObject(next);
+    if (bytesEqual(bytes, kv.value)) return old;
+    if (opts.dryRun === true) {
+      n.resourceVersion = o.resourceVersion;
+      return next;
+    }
+    return decodeObject(await this.backend.update(key, bytes, kv.modRevision));
+  }
+
+  // ---------------------------------------------------------------- delete
+
+  async delete(namespace: string | undefined, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+    const optErrs = validateDeleteOptions(opts);
+    if (optErrs.length > 0) throw invalid('DeleteOptions.meta.k8s.io', 'meta.k8s.io', 'DeleteOptions', '', optErrs);
+    const dryRun = (opts.dryRun ?? []).includes('All');
+    const key = objectKey(this.info, namespace, name);
+    for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
+      const kv = await this.readKv(key, name);
+      const obj = decodeObject(kv);
+      this.checkDeletePreconditions(obj, opts);
+      try {
+        return await this.deleteOnce(key, kv, obj, opts, dryRun);
+      } catch (err) {
+        if (err instanceof RevisionConflictError) continue;
+        if (err instanceof KeyNotFoundError) throw notFound(this.ref, name);
+        throw err;
+      }
+    }
+    throw conflict(this.ref, name, OPTIMISTIC_LOCK_ERROR_MSG);
+  }
+
+  /** R2.6: preconditions against the current object, reported with the Kind. */
+  private checkDeletePreconditions(obj: KubeObject, opts: DeleteOptions): void {
+    const p = opts.preconditions;
+    if (p === undefined) return;
+    const name = obj.metadata.name ?? '';
+    const kindRef = { group: this.info.group, resource: this.info.kind };
+    if (p.uid !== undefined && p.uid !== obj.metadata.uid) {
+      throw conflict(
+        kindRef,
+        name,
+        `the UID in the precondition (${p.uid}) does not match the UID in record (${obj.metadata.uid}). The object might have been deleted and then recreated`,
+      );
+    }
+    if (p.resourceVersion !== undefined && p.resourceVersion !== obj.metadata.resourceVersion) {
+      throw conflict(
+        kindRef,
+        name,
+        `the ResourceVersion in the precondition (${p.resourceVersion}) does not match the ResourceVersion in record (${obj.metadata.resourceVersion}). The object might have been modified`,
+      );
+    }
+  }
+
+  private async deleteOnce(key: string, kv: KeyValue, obj: KubeObject, opts: DeleteOptions, dryRun: boolean): Promise<DeleteResult> {
+    const meta = obj.metadata;
+    const accepted = opts.orphanDependents === false ? 202 : 200;
+    const remaining = (o: KubeObject): DeleteResult => ({ code: accepted, body: o, removed: false });
+    const requestedGrace = normaliseGrace(opts.gracePeriodSeconds);
+    const grace = this.strategy.gracePeriodFor(obj, requestedGrace);
+    const currentGrace = normaliseGrace(meta.deletionGracePeriodSeconds);
+    const inGracePeriod = meta.deletionTimestamp !== undefined && currentGrace !== undefined && currentGrace > 0;
+
+    // R2.20: while a grace period runs, only a strictly shorter one changes anything.
+    if (inGracePeriod && (grace === undefined || requestedGrace === undefined || grace >= (currentGrace ?? 0))) {
+      return { code: 200, body: obj, removed: false };
+    }
+    await this.admit('DELETE', this.info, obj);
+    const gc = deletionFinalizersForGarbageCollection(this.strategy.gcPolicy, opts, meta.finalizers ?? []);
+    const next = structuredClone(obj);
+    const n = next.metadata;
+    if (gc.changed) {
+      if (gc.finalizers.length > 0) n.finalizers = gc.finalizers;
+      else delete n.finalizers;
+    }
+    const firstDeletion = meta.deletionTimestamp === undefined;
+    if (grace !== undefined && grace > 0) {
+      n.deletionTimestamp = inGracePeriod
+        ? new Date(Date.parse(meta.deletionTimestamp as string) - (currentGrace ?? 0) * 1000 + grace * 1000).toISOString().replace('.000Z', 'Z')
+        : nowSeconds(this.clock, grace);
+      n.deletionGracePeriodSeconds = grace;
+      if (firstDeletion && (meta.generation ?? 0) > 0) n.generation = (meta.generation ?? 0) + 1;
+      return remaining(await this.persist(key, kv, obj, next, dryRun));
+    }
+    const finalizers = n.finalizers ?? [];
+    if (finalizers.length > 0 || !this.strategy.readyToRemove(next)) {
+      // R1.15: finalizer-only deletion stamps "now", pulling a later (graceful) timestamp back.
+      const now = nowSeconds(this.clock);
+      if (firstDeletion || Date.parse(meta.deletionTimestamp as string) > Date.parse(now)) n.deletionTimestamp = now;
+      n.deletionGracePeriodSeconds = 0;
+      if (firstDeletion && (meta.generation ?? 0) > 0) n.generation = (meta.generation ?? 0) + 1;
+      return remaining(await this.persist(key, kv, obj, next, dryRun));
+    }
+    let last = obj;
+    if (!dryRun) {
+      try {
+        const deleted = await this.backend.delete(key, kv.modRevision);
+        last = decodeObject({ ...deleted, modRevision: kv.modRevision });
+      } catch (err) {
+        // R2.19: someone else removed it meanwhile; the last known state is the answer.
+        if (!(err instanceof KeyNotFoundError)) throw err;
+      }
+    }
+    return { code: 200, body: this.strategy.returnDeletedObject ? last : this.successStatus(last), removed: true };
+  }
+
+  private async persist(key: string, kv: KeyValue, old: KubeObject, next: KubeObject, dryRun: boolean): Promise<KubeObject> {
+    const bytes = encodeObject(next);
+    if (bytesEqual(bytes, kv.value) || dryRun) return bytesEqual(bytes, kv.value) ? old : next;
+    return decodeObject(await this.backend.update(key, bytes, kv.modRevision));
+  }
+
+  private successStatus(obj: KubeObject): Status {
+    const details: Status['details'] = { name: obj.metadata.name };
+    if (this.info.group !== '') details.group = this.info.group;
+    details.kind = this.info.plural;
+    details.uid = obj.metadata.uid;
+    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details };
+  }
+
+  /** R2.39, R2.40: list with the selectors, then delete each listed item with the same options. */
+  async deleteCollection(namespace: string | undefined, listOpts: StoreListOptions, opts: DeleteOptions): Promise<KubeList> {
+    const optErrs = validateDeleteOptions(opts);
+    if (optErrs.length > 0) throw invalid('DeleteOptions.meta.k8s.io', 'meta.k8s.io', 'DeleteOptions', '', optErrs);
+    const list = await this.list(namespace, listOpts);
+    for (const item of list.items) {
+      try {
+        await this.delete(item.metadata.namespace, item.metadata.name ?? '', structuredClone(opts));
+      } catch (err) {
+        if (err instanceof StatusError && err.code === 404) continue;
+        throw err;
+      }
+    }
+    return list;
+  }
+
+  // ---------------------------------------------------------------- list
+
+  async list(namespace: string | undefined, opts: StoreListOptions = {}): Promise<KubeList> {
+    const prefix = collectionPrefix(this.info, namespace);
+    const selection = compileSelection(this.info, opts.labelSelector, opts.fieldSelector);
+    const limit = opts.limit !== undefined && opts.limit > 0 ? opts.limit : 0;
+    let revision: number | undefined;
+    let startKey: string | undefined;
+    if (opts.continue !== undefined && opts.continue !== '') {
+      if (opts.resourceVersion !== undefined && opts.resourceVersion !== '' && opts.resourceVersion !== '0') {
+        throw new StatusError(400, 'BadRequest', 'specifying resource version is not allowed when using continue');
+      }
+      const token = decodeContinue(opts.continue);
+      revision = token.revision;
+      startKey = prefix + token.start;
+    } else {
+      revision = await this.listRevision(opts, limit);
+    }
+    const items: KubeObject[] = [];
+    let more = false;
+    let remaining = 0;
+    let lastKey = '';
+    let readRevision = revision;
+    try {
+      for (;;) {
+        // With a selector most keys may not match, so read ahead in larger pages (as the etcd3 store does).
+        const pageSize = limit === 0 ? 0 : Math.max(limit - items.length, selection.everything ? 0 : 100);
+        const page = await this.backend.list(prefix, { revision: readRevision, startKey, limit: pageSize });
+        readRevision = page.revision;
+        remaining = page.remaining;
+        for (const kv of page.kvs) {
+          if (limit > 0 && items.length >= limit) {
+            more = true;
+            break;
+          }
+          lastKey = kv.key;
+          const obj = decodeObject(kv);
+          if (selection.matches(obj)) items.push(obj);
+        }
+        if (more || !page.more) break;
+        if (limit > 0 && items.length >= limit) {
+          more = true;
+          break;
+        }
+        startKey = `${lastKey}\u0000`;
+      }
+    } catch (err) {
+      if (err instanceof CompactedError && opts.continue) {
+        throw expired(
+          'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
+        );
+      }
+      if (err instanceof CompactedError) throw expired(`The resourceVersion for the provided list is too old.`);
+      throw err;
+    }
+    const list: KubeList = {
+      apiVersion: this.apiVersion,
+      kind: this.info.listKind,
+      metadata: { resourceVersion: String(readRevision) },
+      items: this.info.custom === true ? items : items.map(stripTypeMeta),
+    };
+    if (more) {
+      list.metadata.continue = encodeContinue(readRevision ?? 0, `${lastKey.slice(prefix.length)}\u0000`);
+      if (selection.everything && remaining > 0) list.metadata.remainingItemCount = remaining;
+    }
+    return list;
+  }
+
+  /** The revision a fresh list reads at, from resourceVersion/resourceVersionMatch. */
+  private async listRevision(opts: StoreListOptions, limit: number): Promise<number | undefined> {
+    const rv = opts.resourceVersion;
+    const match = opts.resourceVersionMatch;
+    if (match !== undefined && match !== '' && (rv === undefined || rv === '')) {
+      throw this.invalidListOptions('resourceVersionMatch', match, 'resourceVersionMatch is forbidden unless resourceVersion is provided');
+    }
+    if (match !== undefined && match !== '' && match !== 'Exact' && match !== 'NotOlderThan') {
+      throw this.invalidListOptions('resourceVersionMatch', match, 'supported values: "Exact", "NotOlderThan", ""');
+    }
+    if (rv === undefined || rv === '' || rv === '0') {
+      if (match === 'Exact' && rv === '0') {
+        throw this.invalidListOptions('resourceVersionMatch', match, 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"');
+      }
+      return undefined;
+    }
+    const requested = Number(rv);
+    if (!Number.isInteger(requested) || requested < 0) {
+      throw new StatusError(400, 'BadRequest', `invalid resource version: ${rv}`);
+    }
+    const current = await this.backend.currentRevision();
+    const exact = match === 'Exact' || ((match === undefined || match === '') && limit > 0);
+    if (requested > current) {
+      throw timeout(`Too large resource version: ${requested}, current: ${current}`, 1);
+    }
+    if (!exact) return undefined;
+    const compacted = await this.backend.compactedRevision();
+    if (requested < compacted) throw expired(`The resourceVersion for the provided list is too old.`);
+    return requested;
+  }
+
+  private invalidListOptions(field: string, value: string, detail: string): StatusError {
+    return invalid('ListOptions.meta.k8s.io', 'meta.k8s.io', 'ListOptions', '', [fieldError.invalid(field, value, detail)]);
+  }
+}
+
+function restore(n: KubeObject['metadata'], o: KubeObject['metadata'], field: 'deletionTimestamp' | 'deletionGracePeriodSeconds'): void {
+  if (o[field] === undefined) delete n[field];
+  else n[field] = o[field] as never;
+}
+
+/** Typed lists carry kind/apiVersion on the list, not on each item. */
+function stripTypeMeta(obj: KubeObject): KubeObject {
+  const { apiVersion: _a, kind: _k, ...rest } = obj;
+  return rest as KubeObject;
+}

@@ -1,0 +1,34 @@
+import type { FieldError } from '../api/errors.js';
+import type { ResourceInfo } from '../api/resource-info.js';
+import type { KubeObject } from '../api/types.js';
+
+/** The garbage-collection default of a resource (R2.8): what DELETE does to dependents when the client says nothing. */
+export type GcPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
+
+/**
+ * Per-type hooks of the generic store, mirroring rest.RESTCreateStrategy / RESTUpdateStrategy /
+ * RESTDeleteStrategy. Every hook may mutate the object it is given; none does I/O.
+ */
+export interface Strategy {
+  /** Fills defaulted fields (API defaulting), on create and on update. */
+  applyDefaults(obj: KubeObject): void;
+  /** Normalises a new object before validation: resets status, sets generation. */
+  prepareForCreate(obj: KubeObject): void;
+  /** Carries server-owned state from the stored object and bumps generation when the desired state changed. */
+  prepareForUpdate(next: KubeObject, old: KubeObject): void;
+  /** For the /status subresource: keeps everything but status (and what the type lets status writers change). */
+  prepareForStatusUpdate(next: KubeObject, old: KubeObject): void;
+  validate(obj: KubeObject): FieldError[];
+  validateUpdate(next: KubeObject, old: KubeObject): FieldError[];
+  /** Whether PUT without metadata.resourceVersion is accepted as last-write-wins (R1.7). */
+  readonly allowUnconditionalUpdate: boolean;
+  /** Whether a DELETE that removes the object answers with the object (true) or a Success Status (R2.25). */
+  readonly returnDeletedObject: boolean;
+  readonly gcPolicy: GcPolicy;
+  /** Graceful deletion (pods): the grace period to use, or undefined for non-graceful types (R2.17). */
+  gracePeriodFor(obj: KubeObject, requested: number | undefined): number | undefined;
+  /** Extra condition before a deleting object with no finalizers may be removed (namespaces, R2.38). */
+  readyToRemove(obj: KubeObject): boolean;
+}
+
+export type StrategyFactory = (info: ResourceInfo) => Strategy;

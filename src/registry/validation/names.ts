@@ -1,0 +1,137 @@
+/**
+ * Name and label syntax checks with apimachinery's messages (pkg/util/validation). Each returns the list of
+ * problems (empty = valid), so callers can attach them to whichever field they validate.
+ */
+
+const DNS1123_LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN = `${DNS1123_LABEL}(\\.${DNS1123_LABEL})*`;
+const DNS1035_LABEL = '[a-z]([-a-z0-9]*[a-z0-9])?';
+const QUALIFIED_NAME_PART = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const LABEL_VALUE = `(${QUALIFIED_NAME_PART})?`;
+
+const dns1123LabelRe = new RegExp(`^${DNS1123_LABEL}$`);
+const dns1123SubdomainRe = new RegExp(`^${DNS1123_SUBDOMAIN}$`);
+const dns1035LabelRe = new RegExp(`^${DNS1035_LABEL}$`);
+const qualifiedNamePartRe = new RegExp(`^${QUALIFIED_NAME_PART}$`);
+const labelValueRe = new RegExp(`^${LABEL_VALUE}$`);
+
+const maxLength = (n: number): string => `must be no more than ${n} characters`;
+
+/** Go's regexError: "<msg> (e.g. 'a',  or 'b', regex used for validation is '<re>')" — the double space is Kubernetes'. */
+function regexError(message: string, regex: string, ...examples: string[]): string {
+  const quoted = examples.map((e) => `'${e}'`).join(',  or ');
+  return `${message} (e.g. ${quoted}, regex used for validation is '${regex}')`;
+}
+
+export function isDns1123Label(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLength(63));
+  if (!dns1123LabelRe.test(value)) {
+    errs.push(
+      regexError(
+        "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+        DNS1123_LABEL,
+        'my-name',
+        '123-abc',
+      ),
+    );
+  }
+  return errs;
+}
+
+export function isDns1123Subdomain(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 253) errs.push(maxLength(253));
+  if (!dns1123SubdomainRe.test(value)) {
+    errs.push(
+      regexError(
+        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+        DNS1123_SUBDOMAIN,
+        'example.com',
+      ),
+    );
+  }
+  return errs;
+}
+
+export function isDns1035Label(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLength(63));
+  if (!dns1035LabelRe.test(value)) {
+    errs.push(
+      regexError(
+        "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+        DNS1035_LABEL,
+        'my-name',
+        'abc-123',
+      ),
+    );
+  }
+  return errs;
+}
+
+/** path.IsValidPathSegmentName: every stored name must be usable as one URL path segment (R1.31). */
+export function isValidPathSegmentName(value: string): string[] {
+  if (value === '.' || value === '..') return [`may not be '${value}'`];
+  const errs: string[] = [];
+  for (const illegal of ['/', '%']) {
+    if (value.includes(illegal)) errs.push(`may not contain '${illegal}'`);
+  }
+  return errs;
+}
+
+/** IsQualifiedName: optional DNS-subdomain prefix + "/" + a 1–63 character name part. */
+export function isQualifiedName(value: string): string[] {
+  const parts = value.split('/');
+  let name: string;
+  const errs: string[] = [];
+  if (parts.length === 1) {
+    name = parts[0] ?? '';
+  } else if (parts.length === 2) {
+    const prefix = parts[0] ?? '';
+    name = parts[1] ?? '';
+    if (prefix.length === 0) errs.push('prefix part must be non-empty');
+    else for (const e of isDns1123Subdomain(prefix)) errs.push(`prefix part ${e}`);
+  } else {
+    return [
+      regexError(
+        "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        QUALIFIED_NAME_PART,
+        'MyName',
+        'my.name',
+        '123-abc',
+      ).replace(/\)$/, ") with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"),
+    ];
+  }
+  if (name.length === 0) errs.push('name part must be non-empty');
+  else if (name.length > 63) errs.push(`name part ${maxLength(63)}`);
+  if (name.length > 0 && !qualifiedNamePartRe.test(name)) {
+    errs.push(
+      `name part ${regexError(
+        "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        QUALIFIED_NAME_PART,
+        'MyName',
+        'my.name',
+        '123-abc',
+      )}`,
+    );
+  }
+  return errs;
+}
+
+export function isValidLabelValue(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLength(63));
+  if (!labelValueRe.test(value)) {
+    errs.push(
+      regexError(
+        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        LABEL_VALUE,
+        'MyValue',
+        'my_value',
+        '12345',
+      ),
+    );
+  }
+  return errs;
+}

@@ -1,0 +1,125 @@
+import { StatusError } from '../api/errors.js';
+import type { KubeObject, Status } from '../api/types.js';
+import type { WatchEvent, Watcher } from '../storage/backend.js';
+import { CompactedError } from '../storage/errors.js';
+import { decodeObject } from './codec.js';
+import { collectionPrefix } from './keys.js';
+import { compileSelection, type Selection } from './selection.js';
+import type { ResourceStore } from './store.js';
+
+export type ObjectEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+export interface ObjectEvent {
+  readonly type: ObjectEventType;
+  readonly object: KubeObject | Status;
+}
+
+export interface StoreWatchOptions {
+  resourceVersion?: string;
+  resourceVersionMatch?: string;
+  labelSelector?: string;
+  fieldSelector?: string;
+  sendInitialEvents?: boolean;
+}
+
+export interface ObjectWatch extends AsyncIterable<ObjectEvent> {
+  stop(): void;
+  /** The revision of the newest event delivered (or the start revision): safe to put in a BOOKMARK. */
+  readonly progressRevision: number;
+}
+
+const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
+
+/**
+ * Watch of one collection with kube-apiserver's start semantics: no resourceVersion (or "0") first replays the
+ * current state as ADDED events; a given resourceVersion streams every change after it, or one 410 ERROR event
+ * when that revision has been compacted. Objects moving in or out of the selectors appear as ADDED/DELETED.
+ */
+export async function watchCollection(store: ResourceStore, namespace: string | undefined, opts: StoreWatchOptions): Promise<ObjectWatch> {
+  const selection = compileSelection(store.info, opts.labelSelector, opts.fieldSelector);
+  const rv = opts.resourceVersion;
+  const fromState = rv === undefined || rv === '' || rv === '0' || opts.sendInitialEvents === true;
+  if (opts.sendInitialEvents === true && opts.resourceVersionMatch !== 'NotOlderThan') {
+    throw new StatusError(422, 'Invalid', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
+  }
+  const initial: ObjectEvent[] = [];
+  let startRevision: number;
+  if (fromState) {
+    const list = await store.list(namespace, { labelSelector: opts.labelSelector, fieldSelector: opts.fieldSelector });
+    startRevision = Number(list.metadata.resourceVersion);
+    for (const item of list.items) initial.push({ type: 'ADDED', object: { apiVersion: store.apiVersion, kind: store.info.kind, ...item } });
+    if (opts.sendInitialEvents === true) initial.push(bookmark(store, startRevision, true));
+  } else {
+    startRevision = Number(rv);
+    if (!Number.isInteger(startRevision) || startRevision < 0) throw new StatusError(400, 'BadRequest', `invalid resource version: ${rv}`);
+  }
+  let watcher: Watcher | undefined;
+  try {
+    watcher = await store.backend.watch(collectionPrefix(store.info, namespace), startRevision);
+  } catch (err) {
+    if (!(err instanceof CompactedError)) throw err;
+    initial.push({ type: 'ERROR', object: tooOld(startRevision, err.compactedRevision) });
+  }
+  return objectWatch(initial, watcher, selection, startRevision);
+}
+
+function bookmark(store: ResourceStore, revision: number, initialEventsEnd: boolean): ObjectEvent {
+  const metadata: KubeObject['metadata'] = { resourceVersion: String(revision) };
+  if (initialEventsEnd) metadata.annotations = { [INITIAL_EVENTS_END_ANNOTATION]: 'true' };
+  return { type: 'BOOKMARK', object: { apiVersion: store.apiVersion, kind: store.info.kind, metadata } };
+}
+
+function tooOld(requested: number, compacted: number): Status {
+  return new StatusError(410, 'Expired', `too old resource version: ${requested} (${compacted})`).toStatus();
+}
+
+export function bookmarkEvent(store: ResourceStore, revision: number): ObjectEvent {
+  return bookmark(store, revision, false);
+}
+
+function objectWatch(
+  initial: ObjectEvent[],
+  watcher: Watcher | undefined,
+  selection: Selection,
+  startRevision: number,
+): ObjectWatch {
+  let progress = startRevision;
+  let stopped = false;
+  const convert = (e: WatchEvent): ObjectEvent | undefined => {
+    const current = decodeObject(e.kv);
+    const previous = e.prevKv === undefined ? undefined : decodeObject(e.prevKv);
+    const was = previous !== undefined && selection.matches(previous);
+    if (e.type === 'delete') return was ? { type: 'DELETED', object: current } : undefined;
+    const is = selection.matches(current);
+    if (is) return { type: was ? 'MODIFIED' : 'ADDED', object: current };
+    if (was && previous !== undefined) {
+      previous.metadata.resourceVersion = String(e.revision);
+      return { type: 'DELETED', object: previous };
+    }
+    return undefined;
+  };
+  async function* events(): AsyncGenerator<ObjectEvent> {
+    for (const e of initial) {
+      if (stopped) return;
+      yield e;
+    }
+    if (watcher === undefined) return;
+    for await (const e of watcher) {
+      if (stopped) return;
+      progress = e.revision;
+      const out = convert(e);
+      if (out !== undefined) yield out;
+    }
+  }
+  const iterator = events();
+  return {
+    [Symbol.asyncIterator]: () => iterator,
+    stop() {
+      stopped = true;
+      watcher?.stop();
+    },
+    get progressRevision() {
+      return progress;
+    },
+  };
+}

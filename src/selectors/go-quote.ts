@@ -1,0 +1,39 @@
+/**
+ * Go's `%q` / strconv.Quote, which apimachinery uses to print bad values in field errors. Messages the server
+ * returns must match byte for byte, so escapes follow Go rather than JSON.
+ */
+export function goQuote(value: string): string {
+  let out = '"';
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += escapeRune(ch, code);
+  }
+  return `${out}"`;
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\u0007': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\u000b': '\\v',
+};
+
+function escapeRune(ch: string, code: number): string {
+  const simple = SIMPLE_ESCAPES[ch];
+  if (simple !== undefined) return simple;
+  if (code < 0x20 || code === 0x7f) return `\\x${code.toString(16).padStart(2, '0')}`;
+  if (isGoPrintable(ch)) return ch;
+  if (code < 0x10000) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return `\\U${code.toString(16).padStart(8, '0')}`;
+}
+
+/** Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+function isGoPrintable(ch: string): boolean {
+  if (ch === ' ') return true;
+  return /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch);
+}

@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Definitions } from '../openapi/schema.js';
+import type { Registry } from '../registry/registry.js';
+import type { ResourceStore } from '../registry/store.js';
+import type { ResponseFormat } from './negotiation.js';
+import type { Query } from './query.js';
+
+/** Server-wide dependencies every handler reads. */
+export interface ApiContext {
+  readonly registry: Registry;
+  readonly definitions: Definitions;
+  readonly clock: () => Date;
+  /** Interval between BOOKMARK events on watches that allow them. */
+  readonly bookmarkIntervalMs: number;
+  /** Upper bound for a watch without timeoutSeconds (kube-apiserver: --min-request-timeout, randomised ×1–2). */
+  readonly minRequestTimeoutSeconds: number;
+  /** Signals long-running requests (watches) to end when the server shuts down. */
+  readonly shutdown: AbortSignal;
+}
+
+/** One API request on a resource, after routing. */
+export interface ResourceRequest {
+  readonly ctx: ApiContext;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly store: ResourceStore;
+  readonly namespace: string | undefined;
+  readonly name: string | undefined;
+  readonly subresource: string | undefined;
+  readonly query: Query;
+  readonly format: ResponseFormat;
+}

@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { notFoundPath, StatusError, toStatusError } from '../api/errors.js';
+import type { ApiContext } from './api-context.js';
+import { routeDiscovery } from './discovery-route.js';
+import { createOpenApiRoute } from './openapi-route.js';
+import { parseRequestPath } from './request-info.js';
+import { routeResource } from './resource-route.js';
+import { sendJson, sendStatusError, sendText } from './respond.js';
+import { KUBERNETES_VERSION } from './version.js';
+
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
+
+/** The HTTP front of the API server: health, version, discovery, OpenAPI and the resource API. */
+export function createApiHandler(ctx: ApiContext, isReady: () => boolean): RequestListener {
+  const openapi = createOpenApiRoute(ctx);
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
+    if (HEALTH_PATHS.has(pathname) || pathname.startsWith('/healthz/') || pathname.startsWith('/livez/') || pathname.startsWith('/readyz/')) {
+      const ready = pathname.startsWith('/livez') || isReady();
+      sendText(res, ready ? 200 : 500, ready ? 'ok' : `[-]${pathname.slice(1)} failed: not ready\n`);
+      return;
+    }
+    if (pathname === '/version' || pathname === '/version/') {
+      sendJson(res, 200, KUBERNETES_VERSION);
+      return;
+    }
+    if (pathname === '/openapi/v2' || pathname === '/openapi/v3' || pathname.startsWith('/openapi/v3/')) {
+      openapi(req, res, pathname);
+      return;
+    }
+    const target = parseRequestPath(pathname);
+    switch (target.type) {
+      case 'resource':
+        await routeResource(ctx, req, res, target, url);
+        return;
+      case 'unknown':
+        if (pathname === '/') {
+          sendJson(res, 200, { paths: ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/openapi/v2', '/openapi/v3', '/readyz', '/version'] });
+          return;
+        }
+        throw notFoundPath();
+      default:
+        routeDiscovery(ctx, req, res, target);
+    }
+  };
+  return (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      const status = toStatusError(err);
+      if (!(err instanceof StatusError)) console.error(`cascade: ${req.method} ${req.url}:`, err);
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      sendStatusError(res, status);
+    });
+  };
+}

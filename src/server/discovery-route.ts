@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { notFoundPath } from '../api/errors.js';
+import {
+  aggregatedDiscovery,
+  aggregatedDiscoveryCacheHeaders,
+  aggregatedDiscoveryContentType,
+  discoveryETag,
+  isNotModified,
+  negotiateDiscovery,
+} from '../discovery/aggregated.js';
+import type { AggregatedDiscoveryVersion } from '../discovery/types.js';
+import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../discovery/legacy.js';
+import type { ApiContext } from './api-context.js';
+import type { RequestTarget } from './request-info.js';
+import { sendJson, sendText } from './respond.js';
+
+type DiscoveryTarget = Extract<RequestTarget, { type: `discovery-${string}` }>;
+
+/** Aggregated discovery when the client asks for it (R8.8–R8.10), the legacy documents otherwise (R8.1–R8.5). */
+function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown, version: AggregatedDiscoveryVersion): void {
+  const text = JSON.stringify(body);
+  const etag = discoveryETag(text);
+  const headers = { 'Content-Type': aggregatedDiscoveryContentType(version), ...aggregatedDiscoveryCacheHeaders(etag) };
+  if (isNotModified(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export function routeDiscovery(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, target: DiscoveryTarget): void {
+  const resources = ctx.registry.resources();
+  const negotiated = negotiateDiscovery(req.headers.accept ?? '');
+  switch (target.type) {
+    case 'discovery-api':
+    case 'discovery-apis': {
+      if (negotiated !== 'legacy') {
+        const scope = target.type === 'discovery-api' ? 'core' : 'groups';
+        sendAggregated(req, res, aggregatedDiscovery(resources, scope, negotiated), negotiated);
+        return;
+      }
+      if (target.type === 'discovery-api') sendJson(res, 200, apiVersions(req.headers.host ?? ''));
+      else sendJson(res, 200, apiGroupList(resources));
+      return;
+    }
+    case 'discovery-group': {
+      const group = apiGroup(resources, target.group);
+      if (group === undefined) throw notFoundPath();
+      sendJson(res, 200, group);
+      return;
+    }
+    case 'discovery-version': {
+      const list = apiResourceList(resources, target.group, target.version);
+      if (list === undefined) {
+        sendText(res, 404, '404 page not found\n');
+        return;
+      }
+      sendJson(res, 200, list);
+      return;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { badRequest, StatusError } from '../../api/errors.js';
+import { apiVersionOf, isObject, type KubeObject } from '../../api/types.js';
+import { decodeTypedObject, type FieldValidation } from '../../decoding/decode-object.js';
+import { definitionRef } from '../../openapi/schema.js';
+import type { ResourceRequest } from '../api-context.js';
+import { parseBody, readBody } from '../body.js';
+
+const MODES: readonly string[] = ['Strict', 'Warn', 'Ignore'];
+
+export function fieldValidationMode(r: ResourceRequest): FieldValidation {
+  const v = r.query.string('fieldValidation') ?? 'Warn';
+  if (!MODES.includes(v)) throw badRequest(`fieldValidation: Unsupported value: "${v}": supported values: "Ignore", "Strict", "Warn"`);
+  return v as FieldValidation;
+}
+
+/**
+ * Turns a create/update body into an object of this resource, as the apiserver's decoder does: kind and
+ * apiVersion default from the URL and must match it; fields are checked against the type's schema; the
+ * namespace is reconciled with the URL (R1.34).
+ */
+export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: string[]): KubeObject {
+  const info = r.store.info;
+  if (!isObject(raw)) throw badRequest(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
+  const expectedApiVersion = apiVersionOf(info.group, info.version);
+  const apiVersion = raw.apiVersion ?? expectedApiVersion;
+  const kind = raw.kind ?? info.kind;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string') throw badRequest('apiVersion and kind must be strings');
+  if (apiVersion !== expectedApiVersion) {
+    throw badRequest(`the API version in the data (${apiVersion}) does not match the expected API version (${expectedApiVersion})`);
+  }
+  if (kind !== info.kind) {
+    throw badRequest(`${kind} in version "${info.version}" cannot be handled as a ${info.kind}: no kind "${kind}" is registered for the object's kind in this context`);
+  }
+  const decoded = decodeTypedObject(
+    { ...raw, apiVersion, kind },
+    definitionRef(info.definition),
+    r.ctx.definitions,
+    fieldValidationMode(r),
+    { kind: info.kind, version: info.version },
+  );
+  warnings.push(...decoded.warnings);
+  const obj = decoded.object as KubeObject;
+  if (!isObject(obj.metadata)) obj.metadata = {};
+  const bodyNamespace = obj.metadata.namespace;
+  if (info.namespaced) {
+    if (bodyNamespace !== undefined && bodyNamespace !== '' && bodyNamespace !== r.namespace) {
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    obj.metadata.namespace = r.namespace;
+  } else {
+    delete obj.metadata.namespace;
+  }
+  return obj;
+}
+
+export async function readObjectBody(r: ResourceRequest, warnings: string[]): Promise<KubeObject> {
+  const body = await readBody(r.req);
+  if (body.length === 0) throw badRequest('the request body is empty');
+  return decodeObjectBody(r, parseBody(body, r.req.headers['content-type']), warnings);
+}
+
+export function isStatusError(err: unknown): err is StatusError {
+  return err instanceof StatusError;
+}

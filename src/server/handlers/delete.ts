@@ -1,0 +1,53 @@
+import { badRequest } from '../../api/errors.js';
+import { isObject } from '../../api/types.js';
+import { type DeleteOptions, deleteOptionsFromBody, type PropagationPolicy } from '../../registry/delete-policy.js';
+import type { ResourceRequest } from '../api-context.js';
+import { parseBody, readBody } from '../body.js';
+import { send, warningHeaders } from '../respond.js';
+import { listOptions } from './list-options.js';
+import { renderList } from './transform.js';
+
+const JOB_ORPHAN_WARNING =
+  'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning';
+
+/** R2.2: a non-empty body is the DeleteOptions and the query is ignored; otherwise the query carries them. */
+async function deleteOptions(r: ResourceRequest): Promise<DeleteOptions> {
+  const body = await readBody(r.req);
+  if (body.length > 0) {
+    const parsed = parseBody(body, r.req.headers['content-type']);
+    if (isObject(parsed) && parsed.kind !== undefined && parsed.kind !== 'DeleteOptions') {
+      throw badRequest(`got unexpected object of kind ${String(parsed.kind)}, expected DeleteOptions`);
+    }
+    return deleteOptionsFromBody(parsed);
+  }
+  const q = r.query;
+  const opts: DeleteOptions = {};
+  const grace = q.int('gracePeriodSeconds');
+  if (grace !== undefined) opts.gracePeriodSeconds = grace;
+  const policy = q.string('propagationPolicy');
+  if (policy !== undefined && policy !== '') opts.propagationPolicy = policy as PropagationPolicy;
+  const orphan = q.optionalBool('orphanDependents');
+  if (orphan !== undefined) opts.orphanDependents = orphan;
+  const dryRun = q.dryRun();
+  if (dryRun.length > 0) opts.dryRun = dryRun;
+  return opts;
+}
+
+/** R2.9: Jobs orphan their pods by default, and the apiserver says so. */
+function warnings(r: ResourceRequest, opts: DeleteOptions): string[] {
+  const info = r.store.info;
+  const jobs = info.group === 'batch' && info.plural === 'jobs';
+  return jobs && opts.propagationPolicy === undefined && opts.orphanDependents === undefined ? [JOB_ORPHAN_WARNING] : [];
+}
+
+export async function handleDelete(r: ResourceRequest, name: string): Promise<void> {
+  const opts = await deleteOptions(r);
+  const result = await r.store.delete(r.namespace, name, opts);
+  send(r.res, r.format, result.code, result.body, warningHeaders(warnings(r, opts)));
+}
+
+export async function handleDeleteCollection(r: ResourceRequest): Promise<void> {
+  const opts = await deleteOptions(r);
+  const list = await r.store.deleteCollection(r.namespace, listOptions(r), opts);
+  send(r.res, r.format, 200, renderList(r, list), warningHeaders(warnings(r, opts)));
+}

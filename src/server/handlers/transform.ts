@@ -1,0 +1,63 @@
+import { badRequest } from '../../api/errors.js';
+import type { KubeList, KubeObject } from '../../api/types.js';
+import { parseIncludeObject, tableFor } from '../../tables/table-for.js';
+import type { IncludeObject } from '../../tables/table-types.js';
+import type { ResourceRequest } from '../api-context.js';
+
+function includeObject(r: ResourceRequest): IncludeObject {
+  try {
+    return parseIncludeObject(r.query.string('includeObject'));
+  } catch (err) {
+    throw badRequest((err as Error).message);
+  }
+}
+
+function partialMetadata(obj: KubeObject): KubeObject {
+  return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+}
+
+/** The response body for one object in the format the client negotiated. */
+export function renderObject(r: ResourceRequest, obj: KubeObject, noHeaders = false): unknown {
+  switch (r.format.as) {
+    case 'Table':
+      return tableFor({
+        kind: r.store.info.kind,
+        group: r.store.info.group,
+        objects: [obj],
+        includeObject: includeObject(r),
+        now: r.ctx.clock(),
+        listMeta: { resourceVersion: obj.metadata.resourceVersion },
+        noHeaders,
+      });
+    case 'PartialObjectMetadata':
+      return partialMetadata(obj);
+    case 'PartialObjectMetadataList':
+      throw badRequest('PartialObjectMetadataList is only supported for list requests');
+    default:
+      return obj;
+  }
+}
+
+export function renderList(r: ResourceRequest, list: KubeList): unknown {
+  switch (r.format.as) {
+    case 'Table':
+      return tableFor({
+        kind: r.store.info.kind,
+        group: r.store.info.group,
+        objects: list.items,
+        includeObject: includeObject(r),
+        now: r.ctx.clock(),
+        listMeta: list.metadata,
+      });
+    case 'PartialObjectMetadataList':
+    case 'PartialObjectMetadata':
+      return {
+        kind: 'PartialObjectMetadataList',
+        apiVersion: 'meta.k8s.io/v1',
+        metadata: list.metadata,
+        items: list.items.map(partialMetadata),
+      };
+    default:
+      return list;
+  }
+}

@@ -1,0 +1,61 @@
+import type { ServerResponse } from 'node:http';
+import type { KubeObject } from '../../api/types.js';
+import { bookmarkEvent, type ObjectEvent, watchCollection } from '../../registry/watch.js';
+import type { ResourceRequest } from '../api-context.js';
+import { renderObject } from './transform.js';
+
+function writeEvent(res: ServerResponse, event: unknown): boolean {
+  return res.write(`${JSON.stringify(event)}\n`);
+}
+
+/**
+ * A watch as kube-apiserver streams it: chunked JSON lines of {type, object}, BOOKMARKs when allowed, and an end
+ * after timeoutSeconds (or a randomised server bound) so clients re-watch from their last resourceVersion.
+ */
+export async function handleWatch(r: ResourceRequest): Promise<void> {
+  const q = r.query;
+  const fieldSelector = r.name !== undefined ? `metadata.name=${r.name}` : q.string('fieldSelector');
+  const watch = await watchCollection(r.store, r.namespace, {
+    resourceVersion: q.string('resourceVersion'),
+    resourceVersionMatch: q.string('resourceVersionMatch'),
+    labelSelector: q.string('labelSelector'),
+    fieldSelector,
+    sendInitialEvents: q.optionalBool('sendInitialEvents'),
+  });
+  const allowBookmarks = q.bool('allowWatchBookmarks');
+  const requested = q.int('timeoutSeconds');
+  const bound = r.ctx.minRequestTimeoutSeconds * (1 + Math.random());
+  const timeoutMs = (requested !== undefined && requested > 0 ? Math.min(requested, bound) : bound) * 1000;
+
+  const res = r.res;
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+  res.flushHeaders();
+  const finish = (): void => watch.stop();
+  const timer = setTimeout(finish, timeoutMs);
+  const bookmarks = allowBookmarks
+    ? setInterval(() => writeEvent(res, format(r, bookmarkEvent(r.store, watch.progressRevision), false)), r.ctx.bookmarkIntervalMs)
+    : undefined;
+  r.req.on('close', finish);
+  r.ctx.shutdown.addEventListener('abort', finish, { once: true });
+  let first = true;
+  try {
+    for await (const event of watch) {
+      if (event.type === 'BOOKMARK' && !allowBookmarks) continue;
+      writeEvent(res, format(r, event, !first));
+      first = false;
+      if (event.type === 'ERROR') break;
+    }
+  } finally {
+    clearTimeout(timer);
+    if (bookmarks !== undefined) clearInterval(bookmarks);
+    r.ctx.shutdown.removeEventListener('abort', finish);
+    watch.stop();
+    res.end();
+  }
+}
+
+/** Watch events carry objects in the negotiated form; Tables after the first omit their column headers. */
+function format(r: ResourceRequest, event: ObjectEvent, noHeaders: boolean): ObjectEvent {
+  if (event.type === 'ERROR' || event.type === 'BOOKMARK' || r.format.as === 'object') return event;
+  return { type: event.type, object: renderObject(r, event.object as KubeObject, noHeaders) as KubeObject };
+}

@@ -1,0 +1,58 @@
+import { badRequest } from '../../api/errors.js';
+import type { KubeObject } from '../../api/types.js';
+import type { ResourceRequest } from '../api-context.js';
+import { parseBody, readBody } from '../body.js';
+import { send, warningHeaders } from '../respond.js';
+import { decodeObjectBody, readObjectBody } from './decode-input.js';
+import { applyPatch, patchTypeOf } from './patch.js';
+import { renderObject } from './transform.js';
+
+function dryRun(r: ResourceRequest): boolean {
+  const values = r.query.dryRun();
+  for (const v of values) {
+    if (v !== 'All') throw badRequest(`Invalid dry run value: ${JSON.stringify(values)}; supported values: "All"`);
+  }
+  return values.length > 0;
+}
+
+export async function handleCreate(r: ResourceRequest): Promise<void> {
+  const warnings: string[] = [];
+  const obj = await readObjectBody(r, warnings);
+  const created = await r.store.create(r.namespace, obj, { dryRun: dryRun(r) });
+  send(r.res, r.format, 201, renderObject(r, created), warningHeaders(warnings));
+}
+
+function checkName(obj: KubeObject, name: string): void {
+  const bodyName = obj.metadata.name;
+  if (bodyName !== undefined && bodyName !== '' && bodyName !== name) {
+    throw badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
+  }
+  obj.metadata.name = name;
+}
+
+export async function handleUpdate(r: ResourceRequest, name: string): Promise<void> {
+  const warnings: string[] = [];
+  const obj = await readObjectBody(r, warnings);
+  checkName(obj, name);
+  const updated = await r.store.update(r.namespace, name, obj, { dryRun: dryRun(r), subresource: r.subresource });
+  send(r.res, r.format, 200, renderObject(r, updated), warningHeaders(warnings));
+}
+
+export async function handlePatch(r: ResourceRequest, name: string): Promise<void> {
+  const contentType = r.req.headers['content-type'];
+  const patchType = patchTypeOf(contentType);
+  const body = await readBody(r.req);
+  const patch = parseBody(body, 'application/json');
+  const warnings: string[] = [];
+  const updated = await r.store.guaranteedUpdate(r.namespace, name, { dryRun: dryRun(r), subresource: r.subresource }, (current) => {
+    const patched = applyPatch(patchType, current, patch, r.store.info, r.ctx.definitions);
+    const obj = decodeObjectBody(r, patched, warnings);
+    checkName(obj, name);
+    const rv = obj.metadata.resourceVersion;
+    if (rv !== undefined && rv !== '' && rv !== current.metadata.resourceVersion) {
+      throw r.store.conflictError(name);
+    }
+    return obj;
+  });
+  send(r.res, r.format, 200, renderObject(r, updated), warningHeaders(warnings));
+}

@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { methodNotAllowed, notFoundPath, StatusError } from '../api/errors.js';
+import type { SubresourceInfo, Verb } from '../api/resource-info.js';
+import type { ApiContext, ResourceRequest } from './api-context.js';
+import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
+import { handleGet, handleList } from './handlers/read.js';
+import { handleWatch } from './handlers/watch.js';
+import { handleCreate, handlePatch, handleUpdate } from './handlers/write.js';
+import { negotiate } from './negotiation.js';
+import { Query } from './query.js';
+import type { RequestTarget } from './request-info.js';
+
+type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
+
+/** The API verb of a request (RequestInfo.Verb), from method, path shape and ?watch. */
+function verbOf(method: string, target: ResourceTarget, query: Query): Verb | undefined {
+  const hasName = target.name !== undefined;
+  switch (method) {
+    case 'GET':
+    case 'HEAD':
+      if (query.bool('watch')) return 'watch';
+      return hasName ? 'get' : 'list';
+    case 'POST':
+      return hasName ? undefined : 'create';
+    case 'PUT':
+      return hasName ? 'update' : undefined;
+    case 'PATCH':
+      return hasName ? 'patch' : undefined;
+    case 'DELETE':
+      return hasName ? 'delete' : 'deletecollection';
+    default:
+      return undefined;
+  }
+}
+
+export async function routeResource(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: URL): Promise<void> {
+  const store = ctx.registry.lookup(target.group, target.version, target.resource);
+  if (store === undefined) throw notFoundPath();
+  const info = store.info;
+  if (!info.namespaced && target.namespace !== undefined) throw notFoundPath();
+  let sub: SubresourceInfo | undefined;
+  if (target.subresource !== undefined) {
+    sub = info.subresources.find((s) => s.name === target.subresource);
+    if (sub === undefined || target.name === undefined) throw notFoundPath();
+  }
+  const query = new Query(url.searchParams);
+  const verb = verbOf(req.method ?? 'GET', target, query);
+  const allowed = sub?.verbs ?? info.verbs;
+  const method = req.method ?? 'GET';
+  if (verb === undefined || !allowed.includes(verb)) {
+    throw methodNotAllowed(store.ref, verb === undefined ? method : verb === 'deletecollection' ? 'deletecollection' : verb);
+  }
+  const r: ResourceRequest = {
+    ctx,
+    req,
+    res,
+    store,
+    namespace: info.namespaced ? target.namespace : undefined,
+    name: target.name,
+    subresource: target.subresource,
+    query,
+    format: negotiate(req.headers.accept),
+  };
+  // A namespaced collection read across all namespaces has no namespace; writes always need one.
+  if (info.namespaced && r.namespace === undefined && verb !== 'list' && verb !== 'watch') throw notFoundPath();
+  const name = target.name ?? '';
+  if (sub !== undefined && sub.name !== 'status' && sub.name !== 'finalize') {
+    throw new StatusError(404, 'NotFound', `the server could not find the requested resource`, {});
+  }
+  switch (verb) {
+    case 'get':
+      return handleGet(r, name);
+    case 'list':
+      return handleList(r);
+    case 'watch':
+      return handleWatch(r);
+    case 'create':
+      return handleCreate(r);
+    case 'update':
+      return handleUpdate(r, name);
+    case 'patch':
+      return handlePatch(r, name);
+    case 'delete':
+      return handleDelete(r, name);
+    case 'deletecollection':
+      return handleDeleteCollection(r);
+  }
+}

@@ -1,0 +1,98 @@
+import type { Backend } from '../backend.js';
+import { WatchHub } from '../watch-hub.js';
+import { MvccStore } from './mvcc-store.js';
+
+export interface MemoryBackendOptions {
+  /**
+   * How many revisions (the current one included) stay readable; older ones are compacted automatically after
+   * each write, so reads and watches from them fail with CompactedError. Default 10,000.
+   */
+  readonly historyLimit?: number;
+}
+
+export const DEFAULT_HISTORY_LIMIT = 10_000;
+
+/**
+ * A Backend held entirely in process memory; nothing survives a restart.
+ *
+ * Values are stored without copying: a value passed to create/update belongs to the backend from then on and
+ * must not be modified by the caller. Returned KeyValue and WatchEvent objects are frozen and shared, and their
+ * `value` bytes must be treated as read-only.
+ *
+ * Each watcher buffers undelivered events without bound, so a slow consumer never delays writers but costs
+ * memory until it catches up or is stopped. After `close()` every watcher has ended and every call rejects.
+ */
+export function createMemoryBackend(options: MemoryBackendOptions = {}): Backend {
+  const store = new MvccStore(options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+  const hub = new WatchHub();
+  let closed = false;
+
+  function ensureOpen(): void {
+    if (closed) throw new Error('memory backend is closed');
+  }
+
+  return {
+    name: 'memory',
+
+    async currentRevision() {
+      ensureOpen();
+      return store.revision;
+    },
+
+    async compactedRevision() {
+      ensureOpen();
+      return store.compactedRevision;
+    },
+
+    async get(key, opts) {
+      ensureOpen();
+      return store.get(key, opts?.revision);
+    },
+
+    async list(prefix, opts) {
+      ensureOpen();
+      return store.list(prefix, opts);
+    },
+
+    async count(prefix) {
+      ensureOpen();
+      return store.count(prefix);
+    },
+
+    async create(key, value) {
+      ensureOpen();
+      const event = store.create(key, value);
+      hub.publish(event);
+      return event.kv;
+    },
+
+    async update(key, value, expectedModRevision) {
+      ensureOpen();
+      const event = store.update(key, value, expectedModRevision);
+      hub.publish(event);
+      return event.kv;
+    },
+
+    async delete(key, expectedModRevision) {
+      ensureOpen();
+      const event = store.delete(key, expectedModRevision);
+      hub.publish(event);
+      return event.kv;
+    },
+
+    async watch(prefix, afterRevision) {
+      ensureOpen();
+      return hub.watch(prefix, afterRevision, () => store.eventsAfter(prefix, afterRevision));
+    },
+
+    async compact(revision) {
+      ensureOpen();
+      store.compact(revision);
+    },
+
+    async close() {
+      closed = true;
+      hub.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { WatchEvent } from './backend.js';
+import { EventReader } from './testing/event-reader.js';
+import { bytes } from './testing/case-helpers.js';
+import { WatchHub } from './watch-hub.js';
+
+function put(key: string, revision: number): WatchEvent {
+  return { type: 'put', kv: { key, value: bytes(key), createRevision: revision, modRevision: revision }, revision };
+}
+
+function revisions(events: readonly WatchEvent[]): number[] {
+  return events.map((event) => event.revision);
+}
+
+describe('WatchHub', () => {
+  it('hands over from an async replay to live events without gap or duplicate', async () => {
+    const hub = new WatchHub();
+    let finishReplay: (events: WatchEvent[]) => void = () => {};
+    const replayed = new Promise<WatchEvent[]>((resolve) => {
+      finishReplay = resolve;
+    });
+    const watching = hub.watch('/p/', 1, () => replayed);
+
+    // Revisions 3 and 4 are committed while the replay query runs; the query's snapshot already contains 3.
+    hub.publish(put('/p/a', 3));
+    hub.publish(put('/p/b', 4));
+    finishReplay([put('/p/x', 2), put('/p/a', 3)]);
+    const watcher = await watching;
+    hub.publish(put('/p/c', 5));
+
+    assert.deepEqual(revisions(await new EventReader(watcher).take(4)), [2, 3, 4, 5]);
+    watcher.stop();
+  });
+
+  it('delivers only events under the watched prefix', async () => {
+    const hub = new WatchHub();
+    const watcher = await hub.watch('/a/', 0, () => []);
+    hub.publish(put('/ab/x', 1));
+    hub.publish(put('/a/x', 2));
+    const [event] = await new EventReader(watcher).take(1);
+    assert.equal(event?.kv.key, '/a/x');
+    watcher.stop();
+  });
+
+  it('unsubscribes a watcher whose replay fails and passes the error on', async () => {
+    const hub = new WatchHub();
+    await assert.rejects(
+      hub.watch('/a/', 0, () => {
+        throw new Error('compacted');
+      }),
+      /compacted/,
+    );
+    assert.equal(hub.watcherCount, 0);
+  });
+
+  it('unsubscribes on stop and when a for-await loop is left early', async () => {
+    const hub = new WatchHub();
+    const stopped = await hub.watch('/a/', 0, () => []);
+    const broken = await hub.watch('/a/', 0, () => []);
+    assert.equal(hub.watcherCount, 2);
+    stopped.stop();
+    hub.publish(put('/a/x', 1));
+    for await (const event of broken) {
+      assert.equal(event.revision, 1);
+      break;
+    }
+    assert.equal(hub.watcherCount, 0);
+  });
+
+  it('ends all watchers on close and refuses new ones', async () => {
+    const hub = new WatchHub();
+    const reader = new EventReader(await hub.watch('/a/', 0, () => []));
+    const ending = reader.expectEnd();
+    hub.close();
+    await ending;
+    await assert.rejects(hub.watch('/a/', 0, () => []), /closed/);
+  });
+});

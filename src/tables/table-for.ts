@@ -1,0 +1,79 @@
+import type { KubeObject, ListMeta } from '../api/types.js';
+import { goQuote } from '../selectors/go-quote.js';
+import { printerFor } from './printers/index.js';
+import type { IncludeObject, PartialObjectMetadata, Table, TableColumnDefinition, TableRow } from './table-types.js';
+
+export interface TableInput {
+  readonly kind: string;
+  readonly group: string;
+  readonly objects: readonly KubeObject[];
+  readonly includeObject: IncludeObject;
+  readonly now: Date;
+  /** Present for list responses; absent means `objects` holds the single object of a GET or watch event. */
+  readonly listMeta?: ListMeta;
+  /** Watch events after the first omit the column definitions. */
+  readonly noHeaders?: boolean;
+}
+
+/** The column definitions the server reports for a kind (wide columns included, priority 1). */
+export function columnsFor(kind: string, group: string): readonly TableColumnDefinition[] {
+  return printerFor(kind, group).columns;
+}
+
+function rowObject(obj: KubeObject, includeObject: IncludeObject): KubeObject | PartialObjectMetadata | null {
+  switch (includeObject) {
+    case 'Object':
+      return obj;
+    case 'Metadata':
+      return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+    case 'None':
+      return null;
+  }
+}
+
+/** A list's metadata, or the single object's resourceVersion, as the table generators copy them. */
+function tableMetadata(input: TableInput): ListMeta {
+  const source = input.listMeta ?? { resourceVersion: input.objects[0]?.metadata.resourceVersion };
+  const metadata: ListMeta = {};
+  if (source.resourceVersion !== undefined && source.resourceVersion !== '') metadata.resourceVersion = source.resourceVersion;
+  if (source.continue !== undefined && source.continue !== '') metadata.continue = source.continue;
+  if (source.remainingItemCount !== undefined) metadata.remainingItemCount = source.remainingItemCount;
+  return metadata;
+}
+
+/** Server-side printing: the meta.k8s.io/v1 Table for `Accept: application/json;as=Table;v=v1;g=meta.k8s.io`. */
+export function tableFor(input: TableInput): Table {
+  const printer = printerFor(input.kind, input.group);
+  const rows: TableRow[] = input.objects.map((obj) => {
+    const conditions = printer.conditions?.(obj);
+    const object = rowObject(obj, input.includeObject);
+    return conditions === undefined
+      ? { cells: printer.row(obj, input.now), object }
+      : { cells: printer.row(obj, input.now), conditions, object };
+  });
+  const omitHeaders = input.noHeaders === true && printer.style !== 'aggregator';
+  // The default convertor appends rows to a nil slice, so an empty list serializes `rows: null`.
+  const nullRows = printer.style === 'default' && rows.length === 0;
+  return {
+    kind: 'Table',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: tableMetadata(input),
+    columnDefinitions: omitHeaders ? null : printer.columns,
+    rows: nullRows ? null : rows,
+  };
+}
+
+/** An `includeObject` value the server rejects; the handler answers 400 BadRequest with this message. */
+export class UnrecognizedIncludeObjectError extends Error {
+  constructor(value: string) {
+    super(`unrecognized includeObject value: ${goQuote(value)}`);
+    this.name = 'UnrecognizedIncludeObjectError';
+  }
+}
+
+/** The `includeObject` query parameter: absent means Metadata on the server (kubectl asks for Object). */
+export function parseIncludeObject(value: string | undefined): IncludeObject {
+  if (value === undefined || value === '' || value === 'Metadata') return 'Metadata';
+  if (value === 'None' || value === 'Object') return value;
+  throw new UnrecognizedIncludeObjectError(value);
+}
