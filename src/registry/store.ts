@@ -60,9 +60,17 @@ function generateName(base: string): string {
   return base.slice(0, MAX_GENERATE_BASE) + suffix;
 }
 
+let lastSecond = Number.NaN;
+let lastSecondText = '';
+
+/** RFC 3339 with second precision, as metav1.Time serialises; formatting is cached per second (hot on create). */
 function nowSeconds(clock: () => Date, offsetSeconds = 0): string {
-  const ms = Math.floor(clock().getTime() / 1000) * 1000 + offsetSeconds * 1000;
-  return new Date(ms).toISOString().replace('.000Z', 'Z');
+  const second = Math.floor(clock().getTime() / 1000) + offsetSeconds;
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastSecondText = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
+  }
+  return lastSecondText;
 }
 
 /**
@@ -103,6 +111,12 @@ export class ResourceStore {
     return kv;
   }
 
+  /** The object's resourceVersion without decoding it; undefined when it does not exist. */
+  async currentResourceVersion(namespace: string | undefined, name: string): Promise<string | undefined> {
+    const { kv } = await this.backend.get(objectKey(this.info, namespace, name));
+    return kv === undefined ? undefined : String(kv.modRevision);
+  }
+
   async get(namespace: string | undefined, name: string): Promise<KubeObject> {
     return decodeObject(await this.readKv(objectKey(this.info, namespace, name), name));
   }
@@ -137,7 +151,8 @@ export class ResourceStore {
       const key = objectKey(this.info, namespace, meta.name ?? '');
       try {
         const kv = await this.backend.create(key, encodeObject(obj));
-        return decodeObject(kv);
+        meta.resourceVersion = String(kv.modRevision);
+        return obj;
       } catch (err) {
         if (!(err instanceof KeyExistsError)) throw err;
         if (generated && attempt < GENERATE_NAME_ATTEMPTS) {

@@ -11,17 +11,23 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
     req.resume();
     throw requestEntityTooLarge(MAX_REQUEST_BODY_BYTES);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_REQUEST_BODY_BYTES) {
-      req.resume();
-      throw requestEntityTooLarge(MAX_REQUEST_BODY_BYTES);
-    }
-    chunks.push(chunk);
-  }
-  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+  // Plain events rather than the async iterator: this runs on every write request.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BODY_BYTES) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(requestEntityTooLarge(MAX_REQUEST_BODY_BYTES));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
 
 function mediaType(contentType: string | undefined): string {

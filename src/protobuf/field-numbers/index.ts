@@ -1,0 +1,29 @@
+import { APIEXTENSIONS_V1_FIELD_NUMBERS } from './apiextensions-v1.js';
+import { APIREGISTRATION_V1_FIELD_NUMBERS } from './apiregistration-v1.js';
+import { APPS_V1_FIELD_NUMBERS } from './apps-v1.js';
+import { AUTOSCALING_V1_FIELD_NUMBERS } from './autoscaling-v1.js';
+import { BATCH_V1_FIELD_NUMBERS } from './batch-v1.js';
+import { COORDINATION_V1_FIELD_NUMBERS } from './coordination-v1.js';
+import { CORE_V1_FIELD_NUMBERS } from './core-v1.js';
+import { CORE_V1_POD_FIELD_NUMBERS } from './core-v1-pod.js';
+import { DISCOVERY_V1_FIELD_NUMBERS } from './discovery-v1.js';
+import { EVENTS_V1_FIELD_NUMBERS } from './events-v1.js';
+import { META_FIELD_NUMBERS } from './meta.js';
+import { RBAC_V1_FIELD_NUMBERS } from './rbac-v1.js';
+import type { FieldNumberTable } from './types.js';
+
+/** Field numbers of every protobuf message reachable from the served built-in kinds. */
+export const FIELD_NUMBERS: FieldNumberTable = {
+  ...META_FIELD_NUMBERS,
+  ...CORE_V1_FIELD_NUMBERS,
+  ...CORE_V1_POD_FIELD_NUMBERS,
+  ...APPS_V1_FIELD_NUMBERS,
+  ...BATCH_V1_FIELD_NUMBERS,
+  ...RBAC_V1_FIELD_NUMBERS,
+  ...COORDINATION_V1_FIELD_NUMBERS,
+  ...DISCOVERY_V1_FIELD_NUMBERS,
+  ...EVENTS_V1_FIELD_NUMBERS,
+  ...AUTOSCALING_V1_FIELD_NUMBERS,
+  ...APIEXTENSIONS_V1_FIELD_NUMBERS,
+  ...APIREGISTRATION_V1_FIELD_NUMBERS,
+};

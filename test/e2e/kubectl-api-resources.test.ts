@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+const EXPECTED_API_RESOURCES = `
+NAME                        SHORTNAMES   APIVERSION                     NAMESPACED   KIND
+configmaps                  cm           v1                             true         ConfigMap
+endpoints                   ep           v1                             true         Endpoints
+events                      ev           v1                             true         Event
+namespaces                  ns           v1                             false        Namespace
+nodes                       no           v1                             false        Node
+persistentvolumeclaims      pvc          v1                             true         PersistentVolumeClaim
+persistentvolumes           pv           v1                             false        PersistentVolume
+pods                        po           v1                             true         Pod
+secrets                                  v1                             true         Secret
+serviceaccounts             sa           v1                             true         ServiceAccount
+services                    svc          v1                             true         Service
+customresourcedefinitions   crd,crds     apiextensions.k8s.io/v1        false        CustomResourceDefinition
+apiservices                              apiregistration.k8s.io/v1      false        APIService
+daemonsets                  ds           apps/v1                        true         DaemonSet
+deployments                 deploy       apps/v1                        true         Deployment
+replicasets                 rs           apps/v1                        true         ReplicaSet
+statefulsets                sts          apps/v1                        true         StatefulSet
+jobs                                     batch/v1                       true         Job
+leases                                   coordination.k8s.io/v1         true         Lease
+endpointslices                           discovery.k8s.io/v1            true         EndpointSlice
+events                      ev           events.k8s.io/v1               true         Event
+clusterrolebindings                      rbac.authorization.k8s.io/v1   false        ClusterRoleBinding
+clusterroles                             rbac.authorization.k8s.io/v1   false        ClusterRole
+rolebindings                             rbac.authorization.k8s.io/v1   true         RoleBinding
+roles                                    rbac.authorization.k8s.io/v1   true         Role
+`;
+
+const ALL_VERBS = 'create,delete,deletecollection,get,list,patch,update,watch';
+
+/** Splits a kubectl table into rows of cells, using the header's column starts so empty cells survive. */
+function parseTable(output: string): string[][] {
+  const lines = output.split('\n').filter((l) => l.trim() !== '');
+  const header = lines[0] ?? '';
+  const starts = [...header.matchAll(/\S+/g)].map((m) => m.index);
+  return lines.map((line) =>
+    starts.map((start, i) => {
+      const end = starts[i + 1] ?? line.length;
+      return line.slice(start, end).trim();
+    }),
+  );
+}
+
+function normalise(output: string): string[] {
+  return output
+    .split('\n')
+    .map((l) => l.trim().replace(/\s+/g, ' '))
+    .filter((l) => l !== '');
+}
+
+describe('kubectl discovery commands', () => {
+  let ts: TestServer;
+  before(async () => {
+    ts = await startTestServer();
+  });
+  after(async () => {
+    await ts.stop();
+  });
+
+  it('kubectl api-resources prints every served resource in discovery order', async () => {
+    const out = await ts.kubectlOk(['api-resources']);
+    assert.deepEqual(normalise(out), normalise(EXPECTED_API_RESOURCES));
+    // Column-aware comparison, so an empty SHORTNAMES cell is not silently absorbed into the next column.
+    assert.deepEqual(parseTable(out), parseTable(EXPECTED_API_RESOURCES));
+  });
+
+  it('kubectl api-resources -o wide shows verbs; namespaces cannot be deleted as a collection', async () => {
+    const rows = parseTable(await ts.kubectlOk(['api-resources', '-o', 'wide']));
+    const header = rows[0] ?? [];
+    assert.deepEqual(header, ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', 'VERBS', 'CATEGORIES']);
+    const verbsOf = (name: string, apiVersion: string): string | undefined =>
+      rows.find((r) => r[0] === name && r[2] === apiVersion)?.[5];
+    assert.equal(verbsOf('configmaps', 'v1'), ALL_VERBS);
+    assert.equal(verbsOf('deployments', 'apps/v1'), ALL_VERBS);
+    assert.equal(verbsOf('namespaces', 'v1'), 'create,delete,get,list,patch,update,watch');
+    assert.equal(verbsOf('pods', 'v1'), ALL_VERBS);
+  });
+
+  it('kubectl api-resources filters by group and scope', async () => {
+    const apps = normalise(await ts.kubectlOk(['api-resources', '--api-group=apps', '-o', 'name']));
+    assert.deepEqual(apps, ['daemonsets.apps', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps']);
+    const clusterScoped = normalise(await ts.kubectlOk(['api-resources', '--namespaced=false', '-o', 'name']));
+    assert.deepEqual(clusterScoped, [
+      'namespaces',
+      'nodes',
+      'persistentvolumes',
+      'customresourcedefinitions.apiextensions.k8s.io',
+      'apiservices.apiregistration.k8s.io',
+      'clusterrolebindings.rbac.authorization.k8s.io',
+      'clusterroles.rbac.authorization.k8s.io',
+    ]);
+  });
+
+  it('kubectl api-versions lists every served group version', async () => {
+    assert.deepEqual(normalise(await ts.kubectlOk(['api-versions'])), [
+      'apiextensions.k8s.io/v1',
+      'apiregistration.k8s.io/v1',
+      'apps/v1',
+      'batch/v1',
+      'coordination.k8s.io/v1',
+      'discovery.k8s.io/v1',
+      'events.k8s.io/v1',
+      'rbac.authorization.k8s.io/v1',
+      'v1',
+    ]);
+  });
+
+  it('kubectl version reports the server version', async () => {
+    const out = await ts.kubectlOk(['version', '-o', 'json']);
+    const server = JSON.parse(out).serverVersion;
+    assert.equal(server.gitVersion, 'v1.32.0-cascade');
+    assert.equal(server.major, '1');
+    assert.equal(server.minor, '32');
+    const text = await ts.kubectlOk(['version']);
+    assert.match(text, /^Server Version: v1\.32\.0-cascade$/m);
+  });
+
+  it('kubectl explain pods.spec.containers describes the Container type from OpenAPI', async () => {
+    const out = await ts.kubectlOk(['explain', 'pods.spec.containers']);
+    assert.match(out, /^KIND:\s+Pod$/m);
+    assert.match(out, /^VERSION:\s+v1$/m);
+    assert.match(out, /^FIELD:\s+containers <\[\]Container>$/m);
+    assert.match(out, /^\s+image\s+<string>$/m);
+    assert.match(out, /^\s+name\s+<string> -required-$/m);
+  });
+
+  for (const path of ['/healthz', '/livez', '/readyz']) {
+    it(`GET ${path} answers ok`, async () => {
+      const res = await ts.request('GET', path);
+      assert.equal(res.status, 200);
+      assert.equal(res.text, 'ok');
+    });
+  }
+});
