@@ -243,6 +243,8 @@ export class ResourceStore {
     delete n.selfLink;
     if (opts.subresource === 'status') {
       this.strategy.prepareForStatusUpdate(next, old);
+    } else if (opts.subresource === 'finalize') {
+      this.strategy.prepareForFinalizeUpdate(next, old);
     } else {
       this.strategy.applyDefaults(next);
       this.strategy.prepareForUpdate(next, old);
@@ -344,6 +346,7 @@ export class ResourceStore {
         : nowSeconds(this.clock, grace);
       n.deletionGracePeriodSeconds = grace;
       if (firstDeletion && (meta.generation ?? 0) > 0) n.generation = (meta.generation ?? 0) + 1;
+      this.strategy.markDeleting(next);
       return remaining(await this.persist(key, kv, obj, next, dryRun));
     }
     const finalizers = n.finalizers ?? [];
@@ -353,6 +356,7 @@ export class ResourceStore {
       if (firstDeletion || Date.parse(meta.deletionTimestamp as string) > Date.parse(now)) n.deletionTimestamp = now;
       n.deletionGracePeriodSeconds = 0;
       if (firstDeletion && (meta.generation ?? 0) > 0) n.generation = (meta.generation ?? 0) + 1;
+      this.strategy.markDeleting(next);
       return remaining(await this.persist(key, kv, obj, next, dryRun));
     }
     let last = obj;

@@ -18,6 +18,8 @@ export interface Strategy {
   prepareForUpdate(next: KubeObject, old: KubeObject): void;
   /** For the /status subresource: keeps everything but status (and what the type lets status writers change). */
   prepareForStatusUpdate(next: KubeObject, old: KubeObject): void;
+  /** For the namespaces' /finalize subresource: keeps everything but spec.finalizers. */
+  prepareForFinalizeUpdate(next: KubeObject, old: KubeObject): void;
   validate(obj: KubeObject): FieldError[];
   validateUpdate(next: KubeObject, old: KubeObject): FieldError[];
   /** Whether PUT without metadata.resourceVersion is accepted as last-write-wins (R1.7). */
@@ -27,6 +29,8 @@ export interface Strategy {
   readonly gcPolicy: GcPolicy;
   /** Graceful deletion (pods): the grace period to use, or undefined for non-graceful types (R2.17). */
   gracePeriodFor(obj: KubeObject, requested: number | undefined): number | undefined;
+  /** Adjusts an object the DELETE path is about to keep as terminating (namespaces enter phase Terminating). */
+  markDeleting(obj: KubeObject): void;
   /** Extra condition before a deleting object with no finalizers may be removed (namespaces, R2.38). */
   readyToRemove(obj: KubeObject): boolean;
 }

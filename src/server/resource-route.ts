@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { methodNotAllowed, notFoundPath, StatusError } from '../api/errors.js';
+import { methodNotAllowed, notFoundPath } from '../api/errors.js';
 import type { SubresourceInfo, Verb } from '../api/resource-info.js';
 import type { ApiContext, ResourceRequest } from './api-context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet, handleList } from './handlers/read.js';
+import { handleScale } from './handlers/scale.js';
 import { handleWatch } from './handlers/watch.js';
 import { handleCreate, handlePatch, handleUpdate } from './handlers/write.js';
 import { negotiate } from './negotiation.js';
@@ -48,7 +49,7 @@ export async function routeResource(ctx: ApiContext, req: IncomingMessage, res: 
   const allowed = sub?.verbs ?? info.verbs;
   const method = req.method ?? 'GET';
   if (verb === undefined || !allowed.includes(verb)) {
-    throw methodNotAllowed(store.ref, verb === undefined ? method : verb === 'deletecollection' ? 'deletecollection' : verb);
+    throw methodNotAllowed(store.ref, verb ?? method);
   }
   const r: ResourceRequest = {
     ctx,
@@ -64,9 +65,7 @@ export async function routeResource(ctx: ApiContext, req: IncomingMessage, res: 
   // A namespaced collection read across all namespaces has no namespace; writes always need one.
   if (info.namespaced && r.namespace === undefined && verb !== 'list' && verb !== 'watch') throw notFoundPath();
   const name = target.name ?? '';
-  if (sub !== undefined && sub.name !== 'status' && sub.name !== 'finalize') {
-    throw new StatusError(404, 'NotFound', `the server could not find the requested resource`, {});
-  }
+  if (sub?.name === 'scale') return handleScale(r, verb as 'get' | 'update' | 'patch', name);
   switch (verb) {
     case 'get':
       return handleGet(r, name);

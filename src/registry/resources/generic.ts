@@ -1,7 +1,13 @@
 import type { FieldError } from '../../api/errors.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
-import type { KubeObject } from '../../api/types.js';
+import { isObject, type KubeObject } from '../../api/types.js';
 import type { GcPolicy, Strategy } from '../strategy.js';
+
+/** Makes `target` a copy of `source`, in place: subresource writers keep the stored object as their base. */
+function replaceWith(target: KubeObject, source: KubeObject): void {
+  for (const key of Object.keys(target)) delete target[key];
+  Object.assign(target, structuredClone(source));
+}
 
 /** Top-level fields that make up an object's desired state: everything but identity, metadata and status. */
 function desiredState(obj: KubeObject): string {
@@ -23,6 +29,7 @@ export interface GenericStrategyOptions {
   readonly prepareForCreate?: (obj: KubeObject) => void;
   readonly gracePeriodFor?: (obj: KubeObject, requested: number | undefined) => number | undefined;
   readonly readyToRemove?: (obj: KubeObject) => boolean;
+  readonly markDeleting?: (obj: KubeObject) => void;
 }
 
 /** The store's behaviour for a type, built from a few declarative options (rest.Strategy analogue). */
@@ -55,10 +62,18 @@ export function genericStrategy(info: ResourceInfo, options: GenericStrategyOpti
     prepareForStatusUpdate(next, old) {
       // metav1.ResetObjectMetaForStatus: a status writer changes status and nothing else.
       const status = next.status;
-      for (const key of Object.keys(next)) delete next[key];
-      Object.assign(next, structuredClone(old));
+      replaceWith(next, old);
       if (status === undefined) delete next.status;
       else next.status = status;
+    },
+    prepareForFinalizeUpdate(next, old) {
+      const nextSpec = isObject(next.spec) ? next.spec : {};
+      const finalizers = nextSpec.finalizers;
+      replaceWith(next, old);
+      const spec: Record<string, unknown> = isObject(next.spec) ? next.spec : {};
+      if (finalizers === undefined) delete spec.finalizers;
+      else spec.finalizers = finalizers;
+      next.spec = spec;
     },
     validate: options.validate ?? (() => []),
     validateUpdate: options.validateUpdate ?? ((next) => (options.validate ? options.validate(next) : [])),
@@ -67,5 +82,6 @@ export function genericStrategy(info: ResourceInfo, options: GenericStrategyOpti
     gcPolicy: options.gcPolicy ?? 'DeleteDependents',
     gracePeriodFor: options.gracePeriodFor ?? (() => undefined),
     readyToRemove: options.readyToRemove ?? (() => true),
+    markDeleting: options.markDeleting ?? (() => {}),
   };
 }

@@ -96,6 +96,9 @@ function strategyOf(info: ResourceInfo): Strategy {
         prepareForCreate: (obj) => {
           spec(obj).finalizers = ['kubernetes'];
         },
+        markDeleting: (obj) => {
+          obj.status = { ...(isObject(obj.status) ? obj.status : {}), phase: 'Terminating' };
+        },
         readyToRemove: (obj) => {
           const finalizers = spec(obj).finalizers;
           return !Array.isArray(finalizers) || finalizers.length === 0;
