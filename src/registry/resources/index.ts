@@ -1,6 +1,7 @@
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import type { Strategy } from '../strategy.js';
+import { mergeSecretStringData, validateConfigMap, validateSecret } from './config-data.js';
 import { genericStrategy } from './generic.js';
 import { defaultPodSpec, defaultPodTemplate, qosClass } from './pod-defaults.js';
 
@@ -112,8 +113,12 @@ function strategyOf(info: ResourceInfo): Strategy {
       return genericStrategy(info, {
         defaults: (obj) => {
           obj.type ??= 'Opaque';
+          mergeSecretStringData(obj);
         },
+        validate: validateSecret,
       });
+    case 'configmaps':
+      return genericStrategy(info, { validate: validateConfigMap });
     case 'events':
       return genericStrategy(info, { gcPolicy: 'Unsupported' });
     case 'nodes':
