@@ -22,7 +22,7 @@ export class StatusError extends Error {
 
   toStatus(): Status {
     const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: this.message, reason: this.reason };
-    if (this.details !== undefined && Object.keys(this.details).length > 0) status.details = this.details;
+    if (this.details !== undefined) status.details = this.details;
     status.code = this.code;
     return status;
   }
@@ -97,6 +97,11 @@ export function timeout(message: string, retryAfterSeconds: number): StatusError
 export function internalError(err: unknown): StatusError {
   const message = err instanceof Error ? err.message : String(err);
   return new StatusError(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] });
+}
+
+/** 405 for a verb the resource's routes do not offer (go-restful's answer, not the handler's). */
+export function methodNotAllowedRoute(): StatusError {
+  return new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
 }
 
 export function notFoundPath(): StatusError {

@@ -7,7 +7,8 @@ export function kubeconfigFor(serverUrl: string): string {
   return stringify({
     apiVersion: 'v1',
     kind: 'Config',
-    clusters: [{ name: 'cascade', cluster: { server: serverUrl } }],
+    // client-node refuses plain http unless TLS verification is explicitly off; kubectl accepts either.
+    clusters: [{ name: 'cascade', cluster: { server: serverUrl, 'insecure-skip-tls-verify': true } }],
     users: [{ name: 'cascade-admin', user: {} }],
     contexts: [{ name: 'cascade', context: { cluster: 'cascade', user: 'cascade-admin', namespace: 'default' } }],
     'current-context': 'cascade',

@@ -25,9 +25,17 @@ export class ProtobufDecodeError extends StatusError {
   forExpectedKind(expectedKind: string, body: Uint8Array): StatusError {
     if (this.envelope !== undefined && this.envelope.kind !== '') {
       const version = this.envelope.apiVersion.slice(this.envelope.apiVersion.lastIndexOf('/') + 1);
-      return new StatusError(400, 'BadRequest', `${this.envelope.kind} in version "${version}" cannot be handled as a ${expectedKind}: ${this.detail}`);
+      return new StatusError(
+        400,
+        'BadRequest',
+        `${this.envelope.kind} in version "${version}" cannot be handled as a ${expectedKind}: ${this.detail}`,
+      );
     }
-    return new StatusError(400, 'BadRequest', `the object provided is unrecognized (must be of type ${expectedKind}): ${this.detail} (${summarize(body)})`);
+    return new StatusError(
+      400,
+      'BadRequest',
+      `the object provided is unrecognized (must be of type ${expectedKind}): ${this.detail} (${summarize(body)})`,
+    );
   }
 }
 

@@ -38,7 +38,8 @@ export class ProtoReader {
     const wireType = Number(key & 7n);
     const field = key >> 3n;
     if (wireType === 4) throw new WireFormatError(`proto: ${messageName}: wiretype end group for non-group`);
-    if (field <= 0n || field > 0x1fffffffn) throw new WireFormatError(`proto: ${messageName}: illegal tag ${field} (wire type ${wireType})`);
+    if (field <= 0n || field > 0x1fffffffn)
+      throw new WireFormatError(`proto: ${messageName}: illegal tag ${field} (wire type ${wireType})`);
     return { field: Number(field), wireType };
   }
 

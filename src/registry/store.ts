@@ -475,7 +475,9 @@ export class ResourceStore {
     const rv = opts.resourceVersion;
     const match = opts.resourceVersionMatch;
     if (match !== undefined && match !== '' && (rv === undefined || rv === '')) {
-      throw this.invalidListOptions('resourceVersionMatch', match, 'resourceVersionMatch is forbidden unless resourceVersion is provided');
+      throw invalid('ListOptions.meta.k8s.io', 'meta.k8s.io', 'ListOptions', '', [
+        fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'),
+      ]);
     }
     if (match !== undefined && match !== '' && match !== 'Exact' && match !== 'NotOlderThan') {
       throw this.invalidListOptions('resourceVersionMatch', match, 'supported values: "Exact", "NotOlderThan", ""');

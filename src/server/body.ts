@@ -34,34 +34,45 @@ function mediaType(contentType: string | undefined): string {
   return (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/** Parses a JSON or YAML (1.1, as kubectl's sigs.k8s.io/yaml reads it) body. */
-export function parseBody(body: Buffer, contentType: string | undefined): unknown {
+/**
+ * Parses a JSON or YAML (1.1, as kubectl's sigs.k8s.io/yaml reads it) body. Syntax errors become 400s worded as
+ * the apiserver words them; `expectedKind` names the type the body was meant to be.
+ */
+export function parseBody(body: Buffer, contentType: string | undefined, expectedKind?: string): unknown {
   const type = mediaType(contentType);
   const text = body.toString('utf8');
-  if (type === 'application/yaml' || type === 'application/apply-patch+yaml') return parseYaml(text);
-  if (type === 'application/json' || type.endsWith('+json') || type === '' || type === '*/*') return parseJson(text);
+  const unrecognized = (detail: string): StatusError =>
+    badRequest(expectedKind === undefined ? detail : `the object provided is unrecognized (must be of type ${expectedKind}): ${detail}`);
+  if (type === 'application/yaml' || type === 'application/apply-patch+yaml') {
+    const parsed = parseYaml(text);
+    if (parsed.error !== undefined) throw unrecognized(`error converting YAML to JSON: yaml: ${parsed.error}`);
+    return parsed.value;
+  }
+  if (type === 'application/json' || type.endsWith('+json') || type === '' || type === '*/*') {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      throw unrecognized(`couldn't get version/kind; json parse error: ${goJsonError(err)}`);
+    }
+  }
   throw unsupportedMediaType(contentType ?? '');
 }
 
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw badRequest(`json: ${(err as Error).message}`);
-  }
+/** encoding/json's wording for the common syntax errors. */
+function goJsonError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/end of JSON input/i.test(message)) return 'unexpected end of JSON input';
+  const token = /Unexpected token '?(.)'?/.exec(message);
+  if (token?.[1] !== undefined) return `invalid character '${token[1]}' looking for beginning of value`;
+  return message.charAt(0).toLowerCase() + message.slice(1);
 }
 
-function parseYaml(text: string): unknown {
+function parseYaml(text: string): { value?: unknown; error?: string } {
   const docs = parseAllDocuments(text, { version: '1.1' });
-  if (!Array.isArray(docs)) throw badRequest('yaml: empty document');
+  if (!Array.isArray(docs) || docs.length === 0) return { value: null };
   const first = docs[0];
-  if (first === undefined) throw badRequest('yaml: empty document');
-  if (docs.length > 1) throw badRequest('yaml: only one document is allowed in a request body');
+  if (first === undefined) return { value: null };
   const error = first.errors[0];
-  if (error !== undefined) throw badRequest(`yaml: ${error.message}`);
-  return first.toJS({ maxAliasCount: 100 });
-}
-
-export function isStatusError(err: unknown): err is StatusError {
-  return err instanceof StatusError;
+  if (error !== undefined) return { error: error.message.split('\n')[0] ?? error.message };
+  return { value: first.toJS({ maxAliasCount: 100 }) };
 }

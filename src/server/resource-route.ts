@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { methodNotAllowed, notFoundPath } from '../api/errors.js';
+import { methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
 import type { SubresourceInfo, Verb } from '../api/resource-info.js';
 import type { ApiContext, ResourceRequest } from './api-context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
@@ -47,9 +47,8 @@ export async function routeResource(ctx: ApiContext, req: IncomingMessage, res: 
   const query = new Query(url.searchParams);
   const verb = verbOf(req.method ?? 'GET', target, query);
   const allowed = sub?.verbs ?? info.verbs;
-  const method = req.method ?? 'GET';
   if (verb === undefined || !allowed.includes(verb)) {
-    throw methodNotAllowed(store.ref, verb ?? method);
+    throw methodNotAllowedRoute();
   }
   const r: ResourceRequest = {
     ctx,

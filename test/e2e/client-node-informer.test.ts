@@ -25,16 +25,31 @@ interface SeenEvent {
 /** Passes every watch event through while remembering it, so a test can see what the server streamed. */
 class RecordingWatch extends Watch {
   readonly events: { type: string; object: any }[] = [];
-  override watch(path: string, queryParams: Record<string, unknown>, callback: (phase: string, apiObj: any, watchObj?: any) => void, done: (err: any) => void): Promise<AbortController> {
-    return super.watch(path, queryParams, (phase, obj, watchObj) => {
-      this.events.push({ type: phase, object: obj });
-      callback(phase, obj, watchObj);
-    }, done);
+  override watch(
+    path: string,
+    queryParams: Record<string, string | number | boolean | undefined>,
+    callback: (phase: string, apiObj: any, watchObj?: any) => void,
+    done: (err: any) => void,
+  ): Promise<AbortController> {
+    return super.watch(
+      path,
+      queryParams,
+      (phase, obj, watchObj) => {
+        this.events.push({ type: phase, object: obj });
+        callback(phase, obj, watchObj);
+      },
+      done,
+    );
   }
 }
 
 function cacheState(cache: { list(namespace?: string): readonly V1ConfigMap[] }): Record<string, Record<string, string> | undefined> {
-  return Object.fromEntries(cache.list(NS).map((cm) => [cm.metadata?.name ?? '', cm.data]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  return Object.fromEntries(
+    cache
+      .list(NS)
+      .map((cm) => [cm.metadata?.name ?? '', cm.data])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
 }
 
 describe('@kubernetes/client-node against Cascade', () => {
@@ -64,7 +79,10 @@ describe('@kubernetes/client-node against Cascade', () => {
   });
 
   it('the typed CoreV1Api creates, reads, lists, replaces, patches and deletes a ConfigMap', async () => {
-    const created = await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: 'typed', labels: { via: 'client-node' } }, data: { a: '1' } } });
+    const created = await core.createNamespacedConfigMap({
+      namespace: NS,
+      body: { metadata: { name: 'typed', labels: { via: 'client-node' } }, data: { a: '1' } },
+    });
     assert.equal(created.metadata?.namespace, NS);
     assert.ok(created.metadata?.uid);
     assert.ok(created.metadata?.creationTimestamp instanceof Date, 'creationTimestamp deserialises as a date');
@@ -74,7 +92,10 @@ describe('@kubernetes/client-node against Cascade', () => {
     assert.equal(read.metadata?.resourceVersion, created.metadata?.resourceVersion);
 
     const listed = await core.listNamespacedConfigMap({ namespace: NS, labelSelector: 'via=client-node' });
-    assert.deepEqual(listed.items.map((cm) => cm.metadata?.name), ['typed']);
+    assert.deepEqual(
+      listed.items.map((cm) => cm.metadata?.name),
+      ['typed'],
+    );
     assert.match(listed.metadata?.resourceVersion ?? '', /^\d+$/);
 
     const replaced = await core.replaceNamespacedConfigMap({ name: 'typed', namespace: NS, body: { ...read, data: { a: '2' } } });
@@ -119,7 +140,10 @@ describe('@kubernetes/client-node against Cascade', () => {
       assert.deepEqual(seen, [{ verb: 'add', name: 'pre', data: { v: '0' } }], 'the initial list fills the cache');
 
       await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: 'inf' }, data: { v: '1' } } });
-      await core.patchNamespacedConfigMap({ name: 'inf', namespace: NS, body: { data: { v: '2' } } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
+      await core.patchNamespacedConfigMap(
+        { name: 'inf', namespace: NS, body: { data: { v: '2' } } },
+        setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+      );
       const current = await core.readNamespacedConfigMap({ name: 'inf', namespace: NS });
       await core.replaceNamespacedConfigMap({ name: 'inf', namespace: NS, body: { ...current, data: { v: '3' } } });
       await core.deleteNamespacedConfigMap({ name: 'inf', namespace: NS });
@@ -144,7 +168,11 @@ describe('@kubernetes/client-node against Cascade', () => {
   });
 
   it('an informer whose watch resumes from a compacted resourceVersion gets 410 Expired, relists and converges', async () => {
-    for (const [name, v] of [['keep', '1'], ['gone', '1'], ['changed', '1']] as const) {
+    for (const [name, v] of [
+      ['keep', '1'],
+      ['gone', '1'],
+      ['changed', '1'],
+    ] as const) {
       await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name }, data: { v } } });
     }
     const watch = new RecordingWatch(kc);
@@ -175,7 +203,10 @@ describe('@kubernetes/client-node against Cascade', () => {
       // ...history moves on while it is away, and the store compacts past the informer's resourceVersion.
       await core.deleteNamespacedConfigMap({ name: 'gone', namespace: NS });
       await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: 'fresh' }, data: { v: '1' } } });
-      await core.patchNamespacedConfigMap({ name: 'changed', namespace: NS, body: { data: { v: '2' } } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
+      await core.patchNamespacedConfigMap(
+        { name: 'changed', namespace: NS, body: { data: { v: '2' } } },
+        setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+      );
       const backend = ts.server.registry.backend;
       await backend.compact(await backend.currentRevision());
 
@@ -189,12 +220,25 @@ describe('@kubernetes/client-node against Cascade', () => {
       const want = await serverState();
       assert.deepEqual(want, { changed: { v: '2' }, fresh: { v: '1' }, keep: { v: '1' } });
       await eventually(() => (lists === 2 ? true : undefined), 5000, 'the informer to relist');
-      await eventually(() => (JSON.stringify(cacheState(informer)) === JSON.stringify(want) ? true : undefined), 5000, 'the cache to match the server');
+      await eventually(
+        () => (JSON.stringify(cacheState(informer)) === JSON.stringify(want) ? true : undefined),
+        5000,
+        'the cache to match the server',
+      );
       assert.equal(informer.get('gone', NS), undefined, 'an object deleted during the gap leaves the cache');
       assert.deepEqual(informer.get('fresh', NS)?.data, { v: '1' }, 'an object created during the gap enters the cache');
-      assert.ok(seen.some((e) => e.verb === 'delete' && e.name === 'gone'), 'the relist reports the deletion');
-      assert.ok(seen.some((e) => e.verb === 'add' && e.name === 'fresh'), 'the relist reports the creation');
-      assert.ok(seen.some((e) => e.verb === 'update' && e.name === 'changed' && e.data?.v === '2'), 'the relist reports the change');
+      assert.ok(
+        seen.some((e) => e.verb === 'delete' && e.name === 'gone'),
+        'the relist reports the deletion',
+      );
+      assert.ok(
+        seen.some((e) => e.verb === 'add' && e.name === 'fresh'),
+        'the relist reports the creation',
+      );
+      assert.ok(
+        seen.some((e) => e.verb === 'update' && e.name === 'changed' && e.data?.v === '2'),
+        'the relist reports the change',
+      );
 
       // After the relist the informer watches again from a current resourceVersion and keeps up.
       await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: 'after' }, data: { v: '1' } } });

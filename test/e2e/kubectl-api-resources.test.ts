@@ -73,8 +73,7 @@ describe('kubectl discovery commands', () => {
     const rows = parseTable(await ts.kubectlOk(['api-resources', '-o', 'wide']));
     const header = rows[0] ?? [];
     assert.deepEqual(header, ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', 'VERBS', 'CATEGORIES']);
-    const verbsOf = (name: string, apiVersion: string): string | undefined =>
-      rows.find((r) => r[0] === name && r[2] === apiVersion)?.[5];
+    const verbsOf = (name: string, apiVersion: string): string | undefined => rows.find((r) => r[0] === name && r[2] === apiVersion)?.[5];
     assert.equal(verbsOf('configmaps', 'v1'), ALL_VERBS);
     assert.equal(verbsOf('deployments', 'apps/v1'), ALL_VERBS);
     assert.equal(verbsOf('namespaces', 'v1'), 'create,delete,get,list,patch,update,watch');

@@ -55,7 +55,10 @@ describe('kubectl CRUD against Cascade', () => {
 
   describe('configmaps', () => {
     it('create -f, get in every output format, describe, delete', async () => {
-      assert.equal(await kIn(configMapYaml('cm-basic', { color: 'blue', size: 'xl' }, { app: 'shop' }), 'create', '-f', '-'), 'configmap/cm-basic created\n');
+      assert.equal(
+        await kIn(configMapYaml('cm-basic', { color: 'blue', size: 'xl' }, { app: 'shop' }), 'create', '-f', '-'),
+        'configmap/cm-basic created\n',
+      );
 
       const obj = await getJson('configmap', 'cm-basic');
       assert.equal(obj.kind, 'ConfigMap');
@@ -94,9 +97,15 @@ describe('kubectl CRUD against Cascade', () => {
     it('apply creates, then updates a changed field', async () => {
       assert.equal(await kIn(configMapYaml('cm-apply', { mode: 'one' }), 'apply', '-f', '-'), 'configmap/cm-apply created\n');
       const first = await getJson('cm', 'cm-apply');
-      assert.ok(first.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration'], 'apply records its last-applied configuration');
+      assert.ok(
+        first.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration'],
+        'apply records its last-applied configuration',
+      );
 
-      assert.equal(await kIn(configMapYaml('cm-apply', { mode: 'two', extra: 'x' }), 'apply', '-f', '-'), 'configmap/cm-apply configured\n');
+      assert.equal(
+        await kIn(configMapYaml('cm-apply', { mode: 'two', extra: 'x' }), 'apply', '-f', '-'),
+        'configmap/cm-apply configured\n',
+      );
       const second = await getJson('cm', 'cm-apply');
       assert.deepEqual(second.data, { mode: 'two', extra: 'x' });
       assert.notEqual(second.metadata.resourceVersion, first.metadata.resourceVersion);
@@ -124,7 +133,14 @@ describe('kubectl CRUD against Cascade', () => {
       await kIn(configMapYaml('cm-patch', { a: '1', b: '2' }), 'create', '-f', '-');
 
       assert.equal(
-        await k('patch', 'cm', 'cm-patch', '--type=json', '-p', '[{"op":"replace","path":"/data/a","value":"10"},{"op":"remove","path":"/data/b"}]'),
+        await k(
+          'patch',
+          'cm',
+          'cm-patch',
+          '--type=json',
+          '-p',
+          '[{"op":"replace","path":"/data/a","value":"10"},{"op":"remove","path":"/data/b"}]',
+        ),
         'configmap/cm-patch patched\n',
       );
       assert.deepEqual((await getJson('cm', 'cm-patch')).data, { a: '10' });
@@ -136,9 +152,21 @@ describe('kubectl CRUD against Cascade', () => {
       assert.deepEqual((await getJson('cm', 'cm-patch')).data, { c: '3', d: '4' });
 
       // A patch that changes nothing reports so.
-      assert.equal(await k('patch', 'cm', 'cm-patch', '--type=merge', '-p', '{"data":{"d":"4"}}'), 'configmap/cm-patch patched (no change)\n');
+      assert.equal(
+        await k('patch', 'cm', 'cm-patch', '--type=merge', '-p', '{"data":{"d":"4"}}'),
+        'configmap/cm-patch patched (no change)\n',
+      );
 
-      const failed = await ts.kubectl(['patch', 'cm', 'cm-patch', '-n', NS, '--type=json', '-p', '[{"op":"test","path":"/data/c","value":"nope"}]']);
+      const failed = await ts.kubectl([
+        'patch',
+        'cm',
+        'cm-patch',
+        '-n',
+        NS,
+        '--type=json',
+        '-p',
+        '[{"op":"test","path":"/data/c","value":"nope"}]',
+      ]);
       assert.notEqual(failed.code, 0);
       assert.deepEqual((await getJson('cm', 'cm-patch')).data, { c: '3', d: '4' });
 
@@ -174,7 +202,10 @@ describe('kubectl CRUD against Cascade', () => {
       assert.equal(await k('get', 'cm', '-l', 'app!=x,app', '-o', 'name'), 'configmap/sel-c\n');
       assert.equal(await k('get', 'cm', '-l', 'app in (x,y)', '-o', 'name'), 'configmap/sel-a\nconfigmap/sel-b\nconfigmap/sel-c\n');
       assert.equal(await k('get', 'cm', '--field-selector', 'metadata.name=sel-b', '-o', 'name'), 'configmap/sel-b\n');
-      assert.equal(await k('get', 'cm', '--field-selector', 'metadata.name!=sel-b', '-l', 'app', '-o', 'name'), 'configmap/sel-a\nconfigmap/sel-c\n');
+      assert.equal(
+        await k('get', 'cm', '--field-selector', 'metadata.name!=sel-b', '-l', 'app', '-o', 'name'),
+        'configmap/sel-a\nconfigmap/sel-c\n',
+      );
       const none = await ts.kubectl(['get', 'cm', '-l', 'app=z', '-n', NS]);
       assert.equal(none.code, 0);
       assert.equal(none.stdout, '');
@@ -185,7 +216,10 @@ describe('kubectl CRUD against Cascade', () => {
     });
 
     it('--dry-run=server validates but persists nothing', async () => {
-      assert.equal(await kIn(configMapYaml('cm-dry', { a: '1' }), 'create', '-f', '-', '--dry-run=server'), 'configmap/cm-dry created (server dry run)\n');
+      assert.equal(
+        await kIn(configMapYaml('cm-dry', { a: '1' }), 'create', '-f', '-', '--dry-run=server'),
+        'configmap/cm-dry created (server dry run)\n',
+      );
       await assertGone('cm', 'cm-dry');
       const out = JSON.parse(await kIn(configMapYaml('cm-dry', { a: '1' }), 'apply', '-f', '-', '--dry-run=server', '-o', 'json'));
       assert.equal(out.metadata.name, 'cm-dry');
@@ -226,7 +260,14 @@ describe('kubectl CRUD against Cascade', () => {
       assert.match(described, /^user:\s+5 bytes$/m);
       assert.doesNotMatch(described, /admin/);
 
-      await k('patch', 'secret', 'creds', '--type=merge', '-p', JSON.stringify({ data: { pass: Buffer.from('s3cret').toString('base64') } }));
+      await k(
+        'patch',
+        'secret',
+        'creds',
+        '--type=merge',
+        '-p',
+        JSON.stringify({ data: { pass: Buffer.from('s3cret').toString('base64') } }),
+      );
       assert.deepEqual(Object.keys((await getJson('secret', 'creds')).data).sort(), ['pass', 'user']);
 
       await k('delete', 'secret', 'creds');
@@ -251,7 +292,10 @@ describe('kubectl CRUD against Cascade', () => {
       try {
         const r = await ts.kubectl(['create', '-f', '-', '-n', NS], { input: JSON.stringify(bad) });
         assert.notEqual(r.code, 0);
-        assert.match(r.stderr, /Secret "bad" is invalid: data\[not a key!\]: Invalid value: "not a key!": a valid config key must consist of alphanumeric characters/);
+        assert.match(
+          r.stderr,
+          /Secret "bad" is invalid: data\[not a key!\]: Invalid value: "not a key!": a valid config key must consist of alphanumeric characters/,
+        );
         await assertGone('secret', 'bad');
       } finally {
         await k('delete', 'secret', 'bad', '--ignore-not-found');
@@ -293,19 +337,30 @@ describe('kubectl CRUD against Cascade', () => {
     it('strategic merge patch adds a container by name and keeps the existing one', async () => {
       await kIn(JSON.stringify(deployment('sidecar', 1)), 'apply', '-f', '-');
       assert.equal(
-        await k('patch', 'deploy', 'sidecar', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"proxy","image":"envoy:1.30"}]}}}}'),
+        await k(
+          'patch',
+          'deploy',
+          'sidecar',
+          '-p',
+          '{"spec":{"template":{"spec":{"containers":[{"name":"proxy","image":"envoy:1.30"}]}}}}',
+        ),
         'deployment.apps/sidecar patched\n',
       );
       const patched = await getJson('deploy', 'sidecar');
       assert.deepEqual(
         patched.spec.template.spec.containers.map((c: { name: string; image: string }) => [c.name, c.image]),
-        [['proxy', 'envoy:1.30'], ['main', 'nginx:1.27']],
+        [
+          ['proxy', 'envoy:1.30'],
+          ['main', 'nginx:1.27'],
+        ],
       );
       assert.equal(patched.metadata.generation, 2);
 
       // Patching an existing container by name changes only that entry.
       await k('patch', 'deploy', 'sidecar', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"main","image":"nginx:1.28"}]}}}}');
-      const images = (await k('get', 'deploy', 'sidecar', '-o', 'jsonpath={range .spec.template.spec.containers[*]}{.name}={.image} {end}')).trim();
+      const images = (
+        await k('get', 'deploy', 'sidecar', '-o', 'jsonpath={range .spec.template.spec.containers[*]}{.name}={.image} {end}')
+      ).trim();
       assert.equal(images, 'proxy=envoy:1.30 main=nginx:1.28');
 
       await k('patch', 'deploy', 'sidecar', '--type=json', '-p', '[{"op":"replace","path":"/spec/replicas","value":5}]');
@@ -342,7 +397,11 @@ describe('kubectl CRUD against Cascade', () => {
         apiVersion: 'apps/v1',
         kind: 'ReplicaSet',
         metadata: { name: 'short' },
-        spec: { replicas: 0, selector: { matchLabels: { app: 'rs' } }, template: { metadata: { labels: { app: 'rs' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } } },
+        spec: {
+          replicas: 0,
+          selector: { matchLabels: { app: 'rs' } },
+          template: { metadata: { labels: { app: 'rs' } }, spec: { containers: [{ name: 'c', image: 'busybox' }] } },
+        },
       };
       await kIn(JSON.stringify(rs), 'create', '-f', '-');
 
@@ -350,11 +409,15 @@ describe('kubectl CRUD against Cascade', () => {
       assert.equal(await k('get', 'deploy/short', '-o', 'name'), 'deployment.apps/short\n');
       assert.equal(await k('get', 'rs', 'short', '-o', 'name'), 'replicaset.apps/short\n');
       assert.equal(await k('get', 'sa', 'short', '-o', 'name'), 'serviceaccount/short\n');
-      assert.equal(await k('get', 'cm,deploy,rs,sa', '-o', 'name', '--field-selector', 'metadata.name=short'),
-        'configmap/short\ndeployment.apps/short\nreplicaset.apps/short\nserviceaccount/short\n');
+      assert.equal(
+        await k('get', 'cm,deploy,rs,sa', '-o', 'name', '--field-selector', 'metadata.name=short'),
+        'configmap/short\ndeployment.apps/short\nreplicaset.apps/short\nserviceaccount/short\n',
+      );
 
-      assert.equal(await k('delete', 'cm/short', 'deploy/short', 'rs/short', 'sa/short'),
-        'configmap "short" deleted\ndeployment.apps "short" deleted\nreplicaset.apps "short" deleted\nserviceaccount "short" deleted\n');
+      assert.equal(
+        await k('delete', 'cm/short', 'deploy/short', 'rs/short', 'sa/short'),
+        'configmap "short" deleted\ndeployment.apps "short" deleted\nreplicaset.apps "short" deleted\nserviceaccount "short" deleted\n',
+      );
       await assertGone('sa', 'short');
     });
   });

@@ -67,16 +67,28 @@ describe('kubectl watch and chunked lists', () => {
     try {
       // kubectl's watch starts at some unknown moment: touch a ticker object until its change is printed.
       let tick = 0;
-      await eventually(async () => {
-        tick += 1;
-        await mustRequest('PATCH', `${CMS}/wo-tick`, { data: { tick: String(tick) } }, { 'Content-Type': 'application/merge-patch+json' });
-        return /^configmap\/wo-tick$/m.test(watch.stdout()) ? true : undefined;
-      }, 10_000, 'the watch to print a ticker update');
+      await eventually(
+        async () => {
+          tick += 1;
+          await mustRequest(
+            'PATCH',
+            `${CMS}/wo-tick`,
+            { data: { tick: String(tick) } },
+            { 'Content-Type': 'application/merge-patch+json' },
+          );
+          return /^configmap\/wo-tick$/m.test(watch.stdout()) ? true : undefined;
+        },
+        10_000,
+        'the watch to print a ticker update',
+      );
       await mustRequest('POST', CMS, configMap('wo-after', { a: '1' }));
       await mustRequest('DELETE', `${CMS}/wo-after`);
       await watch.waitForStdout(/^configmap\/wo-after\nconfigmap\/wo-after\n$/m);
       const lines = watch.stdout().trim().split('\n');
-      assert.ok(lines.every((l) => l === 'configmap/wo-tick' || l === 'configmap/wo-after'), watch.stdout());
+      assert.ok(
+        lines.every((l) => l === 'configmap/wo-tick' || l === 'configmap/wo-after'),
+        watch.stdout(),
+      );
       assert.doesNotMatch(watch.stdout(), /wo-before/, 'objects that existed before are not listed with --watch-only');
     } finally {
       await watch.kill();
@@ -92,11 +104,12 @@ describe('kubectl watch and chunked lists', () => {
       assert.equal(r.code, 0, r.stderr);
       const rows = r.stdout.trim().split('\n');
       assert.match(rows[0] ?? '', /^NAME\s+DATA\s+AGE$/);
-      assert.deepEqual(rows.slice(1).map((row) => row.split(/\s+/)[0]), names);
+      assert.deepEqual(
+        rows.slice(1).map((row) => row.split(/\s+/)[0]),
+        names,
+      );
 
-      const pageRequests = r.stderr
-        .split('\n')
-        .filter((l) => /GET \S+\/api\/v1\/namespaces\/streams\/configmaps\?\S*limit=2/.test(l));
+      const pageRequests = r.stderr.split('\n').filter((l) => /GET \S+\/api\/v1\/namespaces\/streams\/configmaps\?\S*limit=2/.test(l));
       assert.equal(pageRequests.length, 4, pageRequests.join('\n'));
       assert.doesNotMatch(pageRequests[0] ?? '', /continue=/);
       for (const later of pageRequests.slice(1)) assert.match(later, /continue=/);

@@ -30,7 +30,11 @@ export function spawnKubectl(ts: TestServer, args: readonly string[]): KubectlPr
     stdout: () => out,
     stderr: () => err,
     async waitForStdout(pattern, timeoutMs = 5000) {
-      await eventually(() => (pattern.test(out) ? true : undefined), timeoutMs, `kubectl ${args.join(' ')} to print ${pattern}\nstdout: ${out}\nstderr: ${err}`);
+      await eventually(
+        () => (pattern.test(out) ? true : undefined),
+        timeoutMs,
+        `kubectl ${args.join(' ')} to print ${pattern}\nstdout: ${out}\nstderr: ${err}`,
+      );
     },
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

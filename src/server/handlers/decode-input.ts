@@ -1,6 +1,7 @@
-import { badRequest, StatusError } from '../../api/errors.js';
+import { badRequest } from '../../api/errors.js';
 import { apiVersionOf, isObject, type KubeObject } from '../../api/types.js';
 import { decodeTypedObject, type FieldValidation } from '../../decoding/decode-object.js';
+import { decodeKubernetesProtobuf, KUBERNETES_PROTOBUF_MEDIA_TYPE, ProtobufDecodeError } from '../../protobuf/decode.js';
 import { definitionRef } from '../../openapi/schema.js';
 import type { ResourceRequest } from '../api-context.js';
 import { parseBody, readBody } from '../body.js';
@@ -56,9 +57,17 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
 export async function readObjectBody(r: ResourceRequest, warnings: string[]): Promise<KubeObject> {
   const body = await readBody(r.req);
   if (body.length === 0) throw badRequest('the request body is empty');
-  return decodeObjectBody(r, parseBody(body, r.req.headers['content-type']), warnings);
-}
-
-export function isStatusError(err: unknown): err is StatusError {
-  return err instanceof StatusError;
+  const contentType = r.req.headers['content-type'];
+  const info = r.store.info;
+  // kubectl's generator commands and client-go typed clients send built-in objects as protobuf.
+  if (contentType?.split(';')[0]?.trim() === KUBERNETES_PROTOBUF_MEDIA_TYPE && info.custom !== true) {
+    try {
+      const raw = decodeKubernetesProtobuf(body, r.ctx.definitions, { apiVersion: apiVersionOf(info.group, info.version), kind: info.kind });
+      return decodeObjectBody(r, raw, warnings);
+    } catch (err) {
+      if (err instanceof ProtobufDecodeError) throw err.forExpectedKind(info.kind, body);
+      throw err;
+    }
+  }
+  return decodeObjectBody(r, parseBody(body, contentType, info.kind), warnings);
 }
