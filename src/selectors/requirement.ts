@@ -1,5 +1,5 @@
 import { aggregateMessage, type FieldError } from './field-error.js';
-import { isQualifiedName, isValidLabelValue } from './name-validation.js';
+import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
 import { SelectorError } from './selector-error.js';
 
 /** selection.Operator values, spelled as apimachinery spells them. */

@@ -1,7 +1,7 @@
 import { type FieldError, fieldError } from '../../api/errors.js';
 import type { NameFormat, ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject, type ObjectMeta, parseApiVersion } from '../../api/types.js';
-import { isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue, isValidPathSegmentName } from './names.js';
+import { isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue, isValidPathSegmentName } from '../../validation/names.js';
 
 const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 export const STANDARD_FINALIZERS: readonly string[] = ['kubernetes', 'orphan', 'foregroundDeletion'];
