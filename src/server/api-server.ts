@@ -50,7 +50,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     shutdown: shutdown.signal,
   };
   let ready = false;
-  const server: Server = createServer({ keepAliveTimeout: 65_000 }, createApiHandler(ctx, () => ready));
+  const server: Server = createServer(createApiHandler(ctx, () => ready));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
