@@ -265,13 +265,7 @@ export class ResourceStore {
       }
       return next;
     }
-    const bytes = encodeObject(next);
-    if (bytesEqual(bytes, kv.value)) return old;
-    if (opts.dryRun === true) {
-      n.resourceVersion = o.resourceVersion;
-      return next;
-    }
-    return decodeObject(await this.backend.update(key, bytes, kv.modRevision));
+    return this.persist(key, kv, old, next, opts.dryRun === true);
   }
 
   // ---------------------------------------------------------------- delete
@@ -321,7 +315,6 @@ export class ResourceStore {
   private async deleteOnce(key: string, kv: KeyValue, obj: KubeObject, opts: DeleteOptions, dryRun: boolean): Promise<DeleteResult> {
     const meta = obj.metadata;
     const accepted = opts.orphanDependents === false ? 202 : 200;
-    const remaining = (o: KubeObject): DeleteResult => ({ code: accepted, body: o, removed: false });
     const requestedGrace = normaliseGrace(opts.gracePeriodSeconds);
     const grace = this.strategy.gracePeriodFor(obj, requestedGrace);
     const currentGrace = normaliseGrace(meta.deletionGracePeriodSeconds);
@@ -339,25 +332,26 @@ export class ResourceStore {
       if (gc.finalizers.length > 0) n.finalizers = gc.finalizers;
       else delete n.finalizers;
     }
-    const firstDeletion = meta.deletionTimestamp === undefined;
-    if (grace !== undefined && grace > 0) {
-      n.deletionTimestamp = inGracePeriod
-        ? new Date(Date.parse(meta.deletionTimestamp as string) - (currentGrace ?? 0) * 1000 + grace * 1000).toISOString().replace('.000Z', 'Z')
-        : nowSeconds(this.clock, grace);
-      n.deletionGracePeriodSeconds = grace;
-      if (firstDeletion && (meta.generation ?? 0) > 0) n.generation = (meta.generation ?? 0) + 1;
+    // R1.10, R2.18, R2.22: the object stays, terminating; generation bumps only when deletion starts.
+    const keep = async (deletionTimestamp: string, gracePeriod: number): Promise<DeleteResult> => {
+      n.deletionTimestamp = deletionTimestamp;
+      n.deletionGracePeriodSeconds = gracePeriod;
+      if (meta.deletionTimestamp === undefined && (meta.generation ?? 0) > 0) n.generation = (meta.generation ?? 0) + 1;
       this.strategy.markDeleting(next);
-      return remaining(await this.persist(key, kv, obj, next, dryRun));
+      return { code: accepted, body: await this.persist(key, kv, obj, next, dryRun), removed: false };
+    };
+    if (grace !== undefined && grace > 0) {
+      // R2.20: a shorter period moves the deadline by the difference.
+      const deadline = inGracePeriod
+        ? new Date(Date.parse(meta.deletionTimestamp as string) + (grace - (currentGrace ?? 0)) * 1000).toISOString().replace('.000Z', 'Z')
+        : nowSeconds(this.clock, grace);
+      return keep(deadline, grace);
     }
-    const finalizers = n.finalizers ?? [];
-    if (finalizers.length > 0 || !this.strategy.readyToRemove(next)) {
+    if ((n.finalizers ?? []).length > 0 || !this.strategy.readyToRemove(next)) {
       // R1.15: finalizer-only deletion stamps "now", pulling a later (graceful) timestamp back.
       const now = nowSeconds(this.clock);
-      if (firstDeletion || Date.parse(meta.deletionTimestamp as string) > Date.parse(now)) n.deletionTimestamp = now;
-      n.deletionGracePeriodSeconds = 0;
-      if (firstDeletion && (meta.generation ?? 0) > 0) n.generation = (meta.generation ?? 0) + 1;
-      this.strategy.markDeleting(next);
-      return remaining(await this.persist(key, kv, obj, next, dryRun));
+      const current = meta.deletionTimestamp;
+      return keep(current === undefined || Date.parse(current) > Date.parse(now) ? now : current, 0);
     }
     let last = obj;
     if (!dryRun) {
@@ -372,9 +366,14 @@ export class ResourceStore {
     return { code: 200, body: this.strategy.returnDeletedObject ? last : this.successStatus(last), removed: true };
   }
 
+  /** Writes `next` over `old` unless nothing changed (R1.5) or this is a dry run. */
   private async persist(key: string, kv: KeyValue, old: KubeObject, next: KubeObject, dryRun: boolean): Promise<KubeObject> {
     const bytes = encodeObject(next);
-    if (bytesEqual(bytes, kv.value) || dryRun) return bytesEqual(bytes, kv.value) ? old : next;
+    if (bytesEqual(bytes, kv.value)) return old;
+    if (dryRun) {
+      next.metadata.resourceVersion = old.metadata.resourceVersion;
+      return next;
+    }
     return decodeObject(await this.backend.update(key, bytes, kv.modRevision));
   }
 
