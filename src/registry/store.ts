@@ -312,17 +312,20 @@ export class ResourceStore {
     }
   }
 
-  private async deleteOnce(key: string, kv: KeyValue, obj: KubeObject, opts: DeleteOptions, dryRun: boolean): Promise<DeleteResult> {
+  private async deleteOnce(key: string, kv: KeyValue, stored: KubeObject, opts: DeleteOptions, dryRun: boolean): Promise<DeleteResult> {
+    let obj = stored;
+    let revision = kv.modRevision;
     const meta = obj.metadata;
     const accepted = opts.orphanDependents === false ? 202 : 200;
     const requestedGrace = normaliseGrace(opts.gracePeriodSeconds);
-    const grace = this.strategy.gracePeriodFor(obj, requestedGrace);
     const currentGrace = normaliseGrace(meta.deletionGracePeriodSeconds);
     const inGracePeriod = meta.deletionTimestamp !== undefined && currentGrace !== undefined && currentGrace > 0;
+    // R2.21: an object already marked without a grace period is deleted non-gracefully from then on.
+    const grace = meta.deletionTimestamp !== undefined && !inGracePeriod ? undefined : this.strategy.gracePeriodFor(obj, requestedGrace);
 
     // R2.20: while a grace period runs, only a strictly shorter one changes anything.
     if (inGracePeriod && (grace === undefined || requestedGrace === undefined || grace >= (currentGrace ?? 0))) {
-      return { code: 200, body: obj, removed: false };
+      return { code: accepted, body: obj, removed: false };
     }
     await this.admit('DELETE', this.info, obj);
     const gc = deletionFinalizersForGarbageCollection(this.strategy.gcPolicy, opts, meta.finalizers ?? []);
@@ -347,17 +350,20 @@ export class ResourceStore {
         : nowSeconds(this.clock, grace);
       return keep(deadline, grace);
     }
-    if ((n.finalizers ?? []).length > 0 || !this.strategy.readyToRemove(next)) {
-      // R1.15: finalizer-only deletion stamps "now", pulling a later (graceful) timestamp back.
-      const now = nowSeconds(this.clock);
-      const current = meta.deletionTimestamp;
-      return keep(current === undefined || Date.parse(current) > Date.parse(now) ? now : current, 0);
+    // R1.15: finalizer-only deletion stamps "now", pulling a later (graceful) timestamp back.
+    const now = nowSeconds(this.clock);
+    const stamped = meta.deletionTimestamp === undefined || Date.parse(meta.deletionTimestamp) > Date.parse(now) ? now : meta.deletionTimestamp;
+    if ((n.finalizers ?? []).length > 0 || !this.strategy.readyToRemove(next)) return keep(stamped, 0);
+    if (grace === 0) {
+      // R2.19: a graceful type deleted with period 0 is first marked (watchers see MODIFIED), then removed.
+      obj = (await keep(stamped, 0)).body as KubeObject;
+      revision = Number(obj.metadata.resourceVersion);
     }
     let last = obj;
     if (!dryRun) {
       try {
-        const deleted = await this.backend.delete(key, kv.modRevision);
-        last = decodeObject({ ...deleted, modRevision: kv.modRevision });
+        const deleted = await this.backend.delete(key, revision);
+        last = decodeObject({ ...deleted, modRevision: revision });
       } catch (err) {
         // R2.19: someone else removed it meanwhile; the last known state is the answer.
         if (!(err instanceof KeyNotFoundError)) throw err;
