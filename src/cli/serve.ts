@@ -12,6 +12,9 @@ Flags:
   --data-dir string         directory for state and the generated kubeconfig (default ./.cascade)
   --kubeconfig-out string   where to write the kubeconfig (default <data-dir>/kubeconfig)
   --storage string          storage backend: memory (default memory)
+  --enable-garbage-collector bool
+                            run the garbage collector in the server process (default true)
+  --concurrent-gc-syncs int number of garbage collector workers per queue (default 20)
 `;
 
 const STORAGE_BACKENDS = ['memory'] as const;
@@ -25,6 +28,8 @@ export async function serve(argv: string[]): Promise<void> {
       'data-dir': { type: 'string', default: './.cascade' },
       'kubeconfig-out': { type: 'string' },
       storage: { type: 'string', default: 'memory' },
+      'enable-garbage-collector': { type: 'string', default: 'true' },
+      'concurrent-gc-syncs': { type: 'string', default: '20' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -38,9 +43,18 @@ export async function serve(argv: string[]): Promise<void> {
   if (!(STORAGE_BACKENDS as readonly string[]).includes(values.storage)) {
     throw new Error(`--storage must be one of ${STORAGE_BACKENDS.join(', ')}, got ${values.storage}`);
   }
+  const gcFlag = values['enable-garbage-collector'];
+  if (gcFlag !== 'true' && gcFlag !== 'false') throw new Error(`--enable-garbage-collector must be true or false, got ${gcFlag}`);
+  const gcWorkers = Number(values['concurrent-gc-syncs']);
+  if (!Number.isInteger(gcWorkers) || gcWorkers < 1) throw new Error(`--concurrent-gc-syncs must be a positive integer, got ${values['concurrent-gc-syncs']}`);
   const dataDir = resolve(values['data-dir']);
   const kubeconfigPath = resolve(values['kubeconfig-out'] ?? `${dataDir}/kubeconfig`);
-  const server = await startApiServer({ backend: createMemoryBackend(), host: values['bind-address'], port });
+  const server = await startApiServer({
+    backend: createMemoryBackend(),
+    host: values['bind-address'],
+    port,
+    controllers: { garbageCollector: gcFlag === 'true', gcWorkers },
+  });
   await writeKubeconfig(kubeconfigPath, server.url);
   process.stdout.write(`Cascade API server listening on ${server.url} — export KUBECONFIG=${kubeconfigPath}\n`);
   let stopping = false;

@@ -70,6 +70,14 @@ describe('decodeTypedObject: unknown fields per fieldValidation', () => {
     assert.deepEqual(decode(deployment(), 'Strict'), { object: deployment(), warnings: [] });
   });
 
+  it('a "__proto__" key is an unknown field like any other, not a lookup on the prototype', () => {
+    const obj = JSON.parse('{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","__proto__":{"x":1}}}') as unknown;
+    assert.deepEqual(unknownFieldPaths(obj, DEPLOYMENT_SCHEMA, MINI_DEFINITIONS), ['metadata.__proto__']);
+    const result = decode(obj, 'Warn');
+    assert.deepEqual(result.warnings, ['unknown field "metadata.__proto__"']);
+    assert.equal(Object.hasOwn(result.object.metadata as object, '__proto__'), false);
+  });
+
   it('unknownFieldPaths lists the same paths', () => {
     assert.deepEqual(unknownFieldPaths(withUnknown, DEPLOYMENT_SCHEMA, MINI_DEFINITIONS), expectedPaths);
   });

@@ -1,7 +1,8 @@
 import { type Definitions, resolveSchema, type Schema } from '../openapi/schema.js';
 import { cloneJson, isJsonMap, type JsonMap, setKey } from '../patch/json-value.js';
+import { type DecodePlan, type PlanSlot, planFor, schemaType, slotPlan } from './decode-plan.js';
 import { DecodeError } from './errors.js';
-import { definitionName, goTypeName, structName } from './go-type-names.js';
+import { goTypeName } from './go-type-names.js';
 import { base64Error, quantityError, timestampError } from './scalar-formats.js';
 
 /** The `fieldValidation` request parameter. */
@@ -36,12 +37,13 @@ export function decodeTypedObject(
 ): DecodedObject {
   const walker = new SchemaWalker(definitions);
   const decoded = walker.decodeRoot(obj, schema, target.kind);
-  const prefix = `${bodyKind(obj, target)} in version "${bodyVersion(obj, target)}" cannot be handled as a ${target.kind}: `;
-  if (walker.failure !== undefined) throw new DecodeError(prefix + walker.failure, walker.failure, false);
+  const prefix = (): string => `${bodyKind(obj, target)} in version "${bodyVersion(obj, target)}" cannot be handled as a ${target.kind}: `;
+  if (walker.failure !== undefined) throw new DecodeError(prefix() + walker.failure, walker.failure, false);
+  if (walker.unknownFields.length === 0) return { object: decoded ?? {}, warnings: [] };
   const unknown = walker.unknownFields.map((path) => `unknown field "${path}"`);
-  if (unknown.length > 0 && mode === 'Strict') {
+  if (mode === 'Strict') {
     const detail = `strict decoding error: ${unknown.join(', ')}`;
-    throw new DecodeError(prefix + detail, detail, true);
+    throw new DecodeError(prefix() + detail, detail, true);
   }
   return { object: decoded ?? {}, warnings: mode === 'Warn' ? unknown : [] };
 }
@@ -62,130 +64,180 @@ function bodyVersion(obj: unknown, target: DecodeTarget): string {
   return obj.apiVersion.slice(obj.apiVersion.lastIndexOf('/') + 1);
 }
 
-/** Where a value sits: `path` for unknown-field reports, `fields`/`struct` for Go's type-error context. */
-interface Location {
-  readonly path: string;
-  readonly fields: readonly string[];
-  readonly struct: string;
-  readonly isRoot: boolean;
-}
-
 const DROPPED = Symbol('dropped');
 type Decoded = unknown | typeof DROPPED;
+
+/** How a step down the value tree was taken: into a struct field, a map value or a list item. */
+const FIELD = 0;
+const MAP_VALUE = 1;
+const ITEM = 2;
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
 
 class SchemaWalker {
   readonly definitions: Definitions;
   readonly unknownFields: string[] = [];
   /** The first decoding error; like Go, decoding carries on so later values are still visited. */
   failure: string | undefined;
+  /**
+   * The way from the root to the value being decoded, one step per depth: the key or index, how it was taken and,
+   * for struct fields, the struct's own Go name. Only kept as steps, because the path and Go's error context are
+   * rendered from it only when a field is unknown or a value has the wrong type.
+   */
+  readonly #keys: (string | number)[] = [];
+  readonly #steps: number[] = [];
+  readonly #structs: (string | undefined)[] = [];
+  #rootStruct = '';
 
   constructor(definitions: Definitions) {
     this.definitions = definitions;
   }
 
   decodeRoot(obj: unknown, schema: Schema, fallbackStruct: string): JsonMap | undefined {
-    const definition = definitionName(schema);
-    const root: Location = {
-      path: '',
-      fields: [],
-      struct: definition === undefined ? fallbackStruct : structName(definition),
-      isRoot: true,
-    };
-    const decoded = this.walk(obj, schema, root);
+    const plan = planFor(this.definitions, schema);
+    this.#rootStruct = plan.struct ?? fallbackStruct;
+    const decoded = this.walk(obj, plan, 0);
     return isJsonMap(decoded) ? decoded : undefined;
   }
 
-  private walk(value: unknown, declared: Schema, at: Location): Decoded {
+  private walk(value: unknown, plan: DecodePlan, depth: number): Decoded {
     if (value === null) return DROPPED;
-    const schema = resolveSchema(this.definitions, declared);
-    if (schema.format === 'date-time') {
-      if (typeof value !== 'string') return this.typeMismatch(value, declared, schema, at, false);
-      this.fail(timestampError(value));
-      return value;
-    }
-    if (schema['x-kubernetes-int-or-string'] === true || schema.format === 'int-or-string') {
-      if (typeof value === 'string' || isIntegerIn(value, INT32_RANGE)) return value;
-      return this.typeMismatch(value, declared, schema, at, true);
-    }
-    if (definitionName(declared)?.endsWith('.api.resource.Quantity') === true) {
-      this.fail(quantityError(value));
-      return value;
-    }
-    if (schema['x-kubernetes-preserve-unknown-fields'] === true && schema.properties === undefined) return cloneJson(value);
-    switch (schemaType(schema)) {
-      case 'object':
-        return this.walkObject(value, declared, schema, at);
-      case 'array':
-        return this.walkArray(value, declared, schema, at);
+    switch (plan.kind) {
+      case 'struct':
+        return this.walkStruct(value, plan, depth);
       case 'string':
-        if (typeof value !== 'string') return this.typeMismatch(value, declared, schema, at, false);
-        if (schema.format === 'byte') this.fail(base64Error(value));
-        return value;
-      case 'integer': {
-        const range = schema.format === 'int32' ? INT32_RANGE : undefined;
-        return isIntegerIn(value, range) ? value : this.typeMismatch(value, declared, schema, at, true);
-      }
-      case 'number':
-        return typeof value === 'number' ? value : this.typeMismatch(value, declared, schema, at, true);
+        return typeof value === 'string' ? value : this.typeMismatch(value, plan, depth, false);
+      case 'map':
+        return this.walkMap(value, plan, depth);
+      case 'list':
+        return this.walkList(value, plan, depth);
+      case 'int32':
+        return typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX
+          ? value
+          : this.typeMismatch(value, plan, depth, true);
+      case 'integer':
+        return typeof value === 'number' && Number.isInteger(value) ? value : this.typeMismatch(value, plan, depth, true);
       case 'boolean':
-        return typeof value === 'boolean' ? value : this.typeMismatch(value, declared, schema, at, false);
-      default:
+        return typeof value === 'boolean' ? value : this.typeMismatch(value, plan, depth, false);
+      case 'timestamp':
+        if (typeof value !== 'string') return this.typeMismatch(value, plan, depth, false);
+        this.fail(timestampError(value));
+        return value;
+      case 'int-or-string':
+        if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX)) {
+          return value;
+        }
+        return this.typeMismatch(value, plan, depth, true);
+      case 'quantity':
+        this.fail(quantityError(value));
+        return value;
+      case 'bytes':
+        if (typeof value !== 'string') return this.typeMismatch(value, plan, depth, false);
+        this.fail(base64Error(value));
+        return value;
+      case 'number':
+        return typeof value === 'number' ? value : this.typeMismatch(value, plan, depth, true);
+      case 'free-object':
+        return isJsonMap(value) ? cloneJson(value) : this.typeMismatch(value, plan, depth, false);
+      case 'free-array':
+        return Array.isArray(value) ? cloneJson(value) : this.typeMismatch(value, plan, depth, false);
+      case 'keep':
+      case 'any':
         return cloneJson(value);
     }
   }
 
-  private walkObject(value: unknown, declared: Schema, schema: Schema, at: Location): Decoded {
-    if (!isJsonMap(value)) return this.typeMismatch(value, declared, schema, at, false);
-    const definition = definitionName(declared);
-    const struct = definition === undefined ? at.struct : structName(definition);
+  private walkStruct(value: unknown, plan: DecodePlan, depth: number): Decoded {
+    if (!isJsonMap(value)) return this.typeMismatch(value, plan, depth, false);
+    const properties = plan.properties as ReadonlyMap<string, PlanSlot>;
     const out: JsonMap = {};
-    if (schema.properties !== undefined) {
-      for (const [key, child] of Object.entries(value)) {
-        const path = at.path === '' ? key : `${at.path}.${key}`;
-        const property = schema.properties[key];
-        if (property === undefined) {
-          const typeMeta = at.isRoot && (key === 'apiVersion' || key === 'kind');
-          if (schema['x-kubernetes-preserve-unknown-fields'] === true || typeMeta) {
-            if (child !== null) setKey(out, key, cloneJson(child));
-          } else {
-            this.unknownFields.push(path);
-          }
-          continue;
+    for (const key of Object.keys(value)) {
+      const child = ownValue(value, key);
+      const slot = properties.get(key);
+      if (slot === undefined) {
+        if (plan.preserveUnknown || (depth === 0 && (key === 'apiVersion' || key === 'kind'))) {
+          if (child !== null) setKey(out, key, cloneJson(child));
+        } else {
+          this.unknownFields.push(this.pathTo(depth, key));
         }
-        const decoded = this.walk(child, property, { path, fields: [...at.fields, key], struct, isRoot: false });
-        if (decoded !== DROPPED) setKey(out, key, decoded);
+        continue;
       }
-      return out;
-    }
-    const valueSchema = schema.additionalProperties;
-    if (typeof valueSchema !== 'object') return cloneJson(value);
-    for (const [key, child] of Object.entries(value)) {
-      const location: Location = { path: `${at.path}.${key}`, fields: at.fields, struct: at.struct, isRoot: false };
-      // Go stores a null map value as the element type's zero value.
-      const decoded = child === null ? zeroValue(resolveSchema(this.definitions, valueSchema)) : this.walk(child, valueSchema, location);
+      if (child === null) continue;
+      this.#keys[depth] = key;
+      this.#steps[depth] = FIELD;
+      this.#structs[depth] = plan.struct;
+      const decoded = this.walk(child, slotPlan(this.definitions, slot), depth + 1);
       if (decoded !== DROPPED) setKey(out, key, decoded);
     }
     return out;
   }
 
-  private walkArray(value: unknown, declared: Schema, schema: Schema, at: Location): Decoded {
-    if (!Array.isArray(value)) return this.typeMismatch(value, declared, schema, at, false);
-    const items = schema.items;
-    if (items === undefined) return cloneJson(value);
-    return value.map((item, index) => {
-      const decoded = this.walk(item, items, { path: `${at.path}[${index}]`, fields: at.fields, struct: at.struct, isRoot: false });
-      return decoded === DROPPED ? null : decoded;
-    });
+  private walkMap(value: unknown, plan: DecodePlan, depth: number): Decoded {
+    if (!isJsonMap(value)) return this.typeMismatch(value, plan, depth, false);
+    const element = slotPlanOf(this.definitions, plan);
+    const out: JsonMap = {};
+    for (const key of Object.keys(value)) {
+      const child = ownValue(value, key);
+      this.#keys[depth] = key;
+      this.#steps[depth] = MAP_VALUE;
+      // Go stores a null map value as the element type's zero value.
+      const decoded = child === null ? zeroValue(element.resolved) : this.walk(child, element, depth + 1);
+      if (decoded !== DROPPED) setKey(out, key, decoded);
+    }
+    return out;
+  }
+
+  private walkList(value: unknown, plan: DecodePlan, depth: number): Decoded {
+    if (!Array.isArray(value)) return this.typeMismatch(value, plan, depth, false);
+    const item = slotPlanOf(this.definitions, plan);
+    const out: unknown[] = [];
+    for (let index = 0; index < value.length; index++) {
+      this.#keys[depth] = index;
+      this.#steps[depth] = ITEM;
+      const decoded = this.walk(value[index], item, depth + 1);
+      out.push(decoded === DROPPED ? null : decoded);
+    }
+    return out;
+  }
+
+  /** The dotted path (`spec.containers[0].image`) of field `key` of the struct at `depth`. */
+  private pathTo(depth: number, key: string): string {
+    this.#keys[depth] = key;
+    this.#steps[depth] = FIELD;
+    let path = '';
+    for (let i = 0; i <= depth; i++) {
+      const step = this.#keys[i] as string | number;
+      switch (this.#steps[i]) {
+        case FIELD:
+          path = path === '' ? String(step) : `${path}.${String(step)}`;
+          break;
+        case MAP_VALUE:
+          path = `${path}.${String(step)}`;
+          break;
+        default:
+          path = `${path}[${String(step)}]`;
+      }
+    }
+    return path;
   }
 
   /** Records Go's UnmarshalTypeError text; `numericTarget` makes a number show its literal ("number 1.5"). */
-  private typeMismatch(value: unknown, declared: Schema, schema: Schema, at: Location, numericTarget: boolean): Decoded {
+  private typeMismatch(value: unknown, plan: DecodePlan, depth: number, numericTarget: boolean): Decoded {
     const found = typeof value === 'number' && numericTarget ? `number ${String(value)}` : jsonKind(value);
-    const typeName = goTypeName(declared, schema, (s) => this.typeNameOf(s));
+    const typeName = goTypeName(plan.declared, plan.resolved, (s) => this.typeNameOf(s));
+    // Go names the struct that holds the innermost field, and the field path from the root, skipping map keys and indices.
+    const fields: string[] = [];
+    let struct: string | undefined;
+    for (let i = depth - 1; i >= 0; i--) {
+      if (this.#steps[i] !== FIELD) continue;
+      fields.unshift(this.#keys[i] as string);
+      struct ??= this.#structs[i];
+    }
     this.fail(
-      at.fields.length === 0
+      fields.length === 0
         ? `json: cannot unmarshal ${found} into Go value of type ${typeName}`
-        : `json: cannot unmarshal ${found} into Go struct field ${at.struct}.${at.fields.join('.')} of type ${typeName}`,
+        : `json: cannot unmarshal ${found} into Go struct field ${struct ?? this.#rootStruct}.${fields.join('.')} of type ${typeName}`,
     );
     return DROPPED;
   }
@@ -199,16 +251,13 @@ class SchemaWalker {
   }
 }
 
-const INT32_RANGE: readonly [number, number] = [-2147483648, 2147483647];
-
-function isIntegerIn(value: unknown, range: readonly [number, number] | undefined): boolean {
-  if (typeof value !== 'number' || !Number.isInteger(value)) return false;
-  return range === undefined || (value >= range[0] && value <= range[1]);
+function slotPlanOf(definitions: Definitions, plan: DecodePlan): DecodePlan {
+  return slotPlan(definitions, plan.element as PlanSlot);
 }
 
-function schemaType(schema: Schema): Schema['type'] {
-  if (schema.type !== undefined) return schema.type;
-  return schema.properties !== undefined || typeof schema.additionalProperties === 'object' ? 'object' : undefined;
+/** An own property's value; a "__proto__" key from JSON is an own property that plain indexing would miss. */
+function ownValue(map: JsonMap, key: string): unknown {
+  return key === '__proto__' ? Object.getOwnPropertyDescriptor(map, key)?.value : map[key];
 }
 
 function zeroValue(schema: Schema): Decoded {

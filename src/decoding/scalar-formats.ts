@@ -4,24 +4,30 @@
  */
 
 const QUANTITY_PATTERN = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
+const QUANTITY_RE = new RegExp(QUANTITY_PATTERN);
+const QUANTITY_FORMAT_ERROR = `quantities must match the regular expression '${QUANTITY_PATTERN}'`;
+const QUANTITY_NUMBER_RE = /^[+-]?(\d+\.?\d*|\.\d+)/;
+const QUANTITY_EXPONENT_RE = /^[eE][-+]?\d+$/;
 const QUANTITY_SUFFIXES = new Set(['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'P', 'E']);
 
 /** resource.Quantity accepts a JSON string or number in its own syntax. */
 export function quantityError(value: unknown): string | undefined {
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : JSON.stringify(value);
-  const formatError = `quantities must match the regular expression '${QUANTITY_PATTERN}'`;
-  if (!new RegExp(QUANTITY_PATTERN).test(text)) return formatError;
-  const numeric = /^[+-]?(\d+\.?\d*|\.\d+)/.exec(text);
-  if (numeric === null) return formatError;
+  if (!QUANTITY_RE.test(text)) return QUANTITY_FORMAT_ERROR;
+  const numeric = QUANTITY_NUMBER_RE.exec(text);
+  if (numeric === null) return QUANTITY_FORMAT_ERROR;
   const suffix = text.slice(numeric[0].length);
-  if (QUANTITY_SUFFIXES.has(suffix) || /^[eE][-+]?\d+$/.test(suffix)) return undefined;
+  if (QUANTITY_SUFFIXES.has(suffix) || QUANTITY_EXPONENT_RE.test(suffix)) return undefined;
   return "unable to parse quantity's suffix";
 }
 
 const BASE64_ALPHABET = /[A-Za-z0-9+/]/;
+/** Well-formed padded base64 without line breaks: the common case, accepted without the byte-by-byte scan. */
+const PLAIN_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** []byte fields carry standard, padded base64; the error names the first offending byte like Go does. */
 export function base64Error(text: string): string | undefined {
+  if (PLAIN_BASE64.test(text)) return undefined;
   const at = corruptBase64Offset(text);
   return at === undefined ? undefined : `illegal base64 data at input byte ${at}`;
 }
@@ -77,8 +83,28 @@ const RFC3339_ELEMENTS: readonly LayoutElement[] = [
   { layout: 'Z07:00', pattern: /^(Z|[+-]\d{2}:\d{2})/ },
 ];
 
+/** A complete RFC 3339 timestamp; its fields still need the range checks below. */
+const RFC3339 = /^\d{4}-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+const RFC3339_RANGES: readonly (readonly [number, number])[] = [
+  [1, 12],
+  [1, 31],
+  [0, 23],
+  [0, 59],
+  [0, 59],
+];
+
+function isPlainTimestamp(text: string): boolean {
+  const match = RFC3339.exec(text);
+  if (match === null) return false;
+  return RFC3339_RANGES.every(([min, max], i) => {
+    const n = Number.parseInt(match[i + 1] ?? '', 10);
+    return n >= min && n <= max;
+  });
+}
+
 /** metav1.Time: an RFC 3339 timestamp, reported with Go's time.Parse error text. */
 export function timestampError(text: string): string | undefined {
+  if (isPlainTimestamp(text)) return undefined;
   const quoted = JSON.stringify(text);
   let rest = text;
   for (const element of RFC3339_ELEMENTS) {

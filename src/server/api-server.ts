@@ -9,6 +9,8 @@ import type { Backend } from '../storage/backend.js';
 import type { ApiContext } from './api-context.js';
 import { createApiHandler } from './app.js';
 import { ensureSystemNamespaces } from './bootstrap.js';
+import { createInProcessClient } from '../client/in-process.js';
+import { ControllerManager } from '../controllers/manager.js';
 
 export interface ApiServerOptions {
   readonly backend: Backend;
@@ -20,12 +22,15 @@ export interface ApiServerOptions {
   readonly clock?: () => Date;
   readonly bookmarkIntervalMs?: number;
   readonly minRequestTimeoutSeconds?: number;
+  /** Controllers to run in the server process (kube-controller-manager's role); all on by default. */
+  readonly controllers?: { readonly garbageCollector?: boolean; readonly gcWorkers?: number };
 }
 
 export interface ApiServer {
   readonly url: string;
   readonly port: number;
   readonly registry: Registry;
+  readonly controllers: ControllerManager;
   /** Stops accepting requests, ends open watches and closes the storage backend. */
   close(): Promise<void>;
 }
@@ -49,8 +54,14 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     shutdown: shutdown.signal,
   };
+  const controllers = new ControllerManager({
+    client: createInProcessClient(registry, BUILTIN_DEFINITIONS),
+    garbageCollector: options.controllers?.garbageCollector,
+    gcWorkers: options.controllers?.gcWorkers,
+    log: (message) => console.error(message),
+  });
   let ready = false;
-  const server: Server = createServer(createApiHandler(ctx, () => ready));
+  const server: Server = createServer(createApiHandler(ctx, () => ready, controllers));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -60,6 +71,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     });
   });
   await ensureSystemNamespaces(registry);
+  await controllers.start();
   ready = true;
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -67,9 +79,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     url: `http://${urlHost}:${port}`,
     port,
     registry,
+    controllers,
     async close() {
       ready = false;
       shutdown.abort();
+      await controllers.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

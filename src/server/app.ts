@@ -7,13 +7,15 @@ import { parseRequestPath } from './request-info.js';
 import { routeResource } from './resource-route.js';
 import { sendJson, sendStatusError, sendText } from './respond.js';
 import { KUBERNETES_VERSION } from './version.js';
+import type { ControllerManager } from '../controllers/manager.js';
+import { renderMetrics } from './metrics.js';
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
 /** The HTTP front of the API server: health, version, discovery, OpenAPI and the resource API. */
-export function createApiHandler(ctx: ApiContext, isReady: () => boolean): RequestListener {
+export function createApiHandler(ctx: ApiContext, isReady: () => boolean, controllers?: ControllerManager): RequestListener {
   const openapi = createOpenApiRoute(ctx);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -25,6 +27,17 @@ export function createApiHandler(ctx: ApiContext, isReady: () => boolean): Reque
     }
     if (pathname === '/version' || pathname === '/version/') {
       sendJson(res, 200, KUBERNETES_VERSION);
+      return;
+    }
+    if (pathname === '/metrics') {
+      sendText(res, 200, renderMetrics(controllers), 'text/plain; version=0.0.4; charset=utf-8');
+      return;
+    }
+    if (pathname === '/debug/gc/graph') {
+      const uid = url.searchParams.get('uid') ?? '';
+      const dump = controllers?.garbageCollector?.graphOf(uid);
+      if (dump === undefined) throw new StatusError(404, 'NotFound', `uid "${uid}" is not in the garbage collector's graph`, {});
+      sendJson(res, 200, dump);
       return;
     }
     if (pathname === '/openapi/v2' || pathname === '/openapi/v3' || pathname.startsWith('/openapi/v3/')) {

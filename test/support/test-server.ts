@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeKubeconfig } from '../../src/cli/kubeconfig.js';
-import { type ApiServer, startApiServer } from '../../src/server/api-server.js';
+import { type ApiServer, type ApiServerOptions, startApiServer } from '../../src/server/api-server.js';
 import { createMemoryBackend } from '../../src/storage/memory/backend.js';
 
 export interface KubectlResult {
@@ -24,9 +24,14 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Which in-process controllers run; the deletion state machine suites turn the garbage collector off (R2.30). */
+  readonly controllers?: ApiServerOptions['controllers'];
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'cascade-test-'));
-  const server = await startApiServer({ backend: createMemoryBackend(), port: 0, bookmarkIntervalMs: 200 });
+  const server = await startApiServer({ backend: createMemoryBackend(), port: 0, bookmarkIntervalMs: 200, controllers: options.controllers });
   const kubeconfigPath = join(dir, 'kubeconfig');
   await writeKubeconfig(kubeconfigPath, server.url);
   // Each server gets its own discovery cache: ports are reused between test servers.

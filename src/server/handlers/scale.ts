@@ -7,7 +7,7 @@ import type { ResourceRequest } from '../api-context.js';
 import { parseBody, readBody } from '../body.js';
 import { send } from '../respond.js';
 import { fieldValidationMode } from './decode-input.js';
-import { applyPatch, patchTypeOf } from './patch.js';
+import { applyPatch, patchTypeOf } from '../../patch/apply.js';
 
 const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';
 

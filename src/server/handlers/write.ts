@@ -4,7 +4,7 @@ import type { ResourceRequest } from '../api-context.js';
 import { parseBody, readBody } from '../body.js';
 import { send, warningHeaders } from '../respond.js';
 import { decodeObjectBody, readObjectBody } from './decode-input.js';
-import { applyPatch, patchTypeOf } from './patch.js';
+import { applyPatch, patchTypeOf } from '../../patch/apply.js';
 import { renderObject } from './transform.js';
 
 function dryRun(r: ResourceRequest): boolean {

@@ -1,9 +1,9 @@
-import { StatusError } from '../../api/errors.js';
-import type { ResourceInfo } from '../../api/resource-info.js';
-import { applyJsonMergePatch } from '../../patch/json-merge-patch.js';
-import { applyJsonPatch } from '../../patch/json-patch.js';
-import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
-import { type Definitions, definitionRef } from '../../openapi/schema.js';
+import { StatusError } from '../api/errors.js';
+import type { ResourceInfo } from '../api/resource-info.js';
+import { applyJsonMergePatch } from './json-merge-patch.js';
+import { applyJsonPatch } from './json-patch.js';
+import { applyStrategicMergePatch } from './strategic-merge-patch.js';
+import { type Definitions, definitionRef } from '../openapi/schema.js';
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
 

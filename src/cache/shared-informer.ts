@@ -1,0 +1,117 @@
+import type { KubeObject } from '../api/types.js';
+import type { ApiClient, ResourceRef } from '../client/interface.js';
+import type { Clock } from '../workqueue/clock.js';
+import { type BackoffOptions, createReflector, type Reflector } from './reflector.js';
+import { createStore, type Indexers, NAMESPACE_INDEX, namespaceIndexFunc, readOnlyView, type StoreReader } from './store.js';
+
+/**
+ * Callbacks for changes to an informer's cache. They run synchronously, after the cache was updated, so they must
+ * be quick: hand real work to a work queue. Every handler sees every change, in the order the changes happened.
+ */
+export interface ResourceEventHandler {
+  onAdd?(obj: KubeObject): void;
+  onUpdate?(oldObj: KubeObject, newObj: KubeObject): void;
+  /** Carries the object's last known state. */
+  onDelete?(obj: KubeObject): void;
+}
+
+export interface HandlerRegistration {
+  remove(): void;
+}
+
+export interface SharedInformerOptions {
+  readonly labelSelector?: string;
+  readonly fieldSelector?: string;
+  readonly pageSize?: number;
+  readonly clock?: Clock;
+  readonly backoff?: BackoffOptions;
+  /** Indices beyond the built-in NAMESPACE_INDEX. */
+  readonly indexers?: Indexers;
+  /** Errors the informer survives: list/watch failures it retries, and exceptions thrown by handlers. */
+  readonly onError?: (err: unknown) => void;
+}
+
+/**
+ * One cache of one collection shared by any number of handlers (client-go's SharedIndexInformer). Eventually
+ * consistent with the server; keys are "namespace/name" (or "name"). A handler added after the cache has content
+ * is first told about every cached object through onAdd.
+ */
+export interface SharedInformer {
+  readonly ref: ResourceRef;
+  readonly namespace: string | undefined;
+  readonly store: StoreReader;
+  readonly lastSyncResourceVersion: string;
+  addEventHandler(handler: ResourceEventHandler): HandlerRegistration;
+  addIndexers(indexers: Indexers): void;
+  start(): void;
+  /** Resolves once the informer has stopped; it cannot be restarted. */
+  stop(): Promise<void>;
+  hasSynced(): boolean;
+  /** Resolves true once synced, false if stopped first. */
+  whenSynced(): Promise<boolean>;
+}
+
+export function createSharedInformer(
+  client: ApiClient,
+  ref: ResourceRef,
+  namespace: string | undefined,
+  options: SharedInformerOptions = {},
+): SharedInformer {
+  const what = ref.group === '' ? ref.resource : `${ref.resource}.${ref.group}`;
+  const onError = options.onError ?? ((err: unknown) => console.error(`informer for ${what}:`, err));
+  const store = createStore({ [NAMESPACE_INDEX]: namespaceIndexFunc, ...options.indexers });
+  let handlers: ResourceEventHandler[] = [];
+
+  const call = (fn: () => void): void => {
+    try {
+      fn();
+    } catch (err) {
+      onError(err);
+    }
+  };
+  // Handlers added or removed by a handler take effect from the next change on.
+  const distribute = (notify: (h: ResourceEventHandler) => void): void => {
+    for (const h of handlers) call(() => notify(h));
+  };
+
+  const reflector: Reflector = createReflector({
+    client,
+    ref,
+    namespace,
+    labelSelector: options.labelSelector,
+    fieldSelector: options.fieldSelector,
+    store,
+    pageSize: options.pageSize,
+    clock: options.clock,
+    backoff: options.backoff,
+    onError,
+    handler: {
+      onAdd: (obj) => distribute((h) => h.onAdd?.(obj)),
+      onUpdate: (oldObj, newObj) => distribute((h) => h.onUpdate?.(oldObj, newObj)),
+      onDelete: (obj) => distribute((h) => h.onDelete?.(obj)),
+    },
+  });
+
+  return {
+    ref,
+    namespace,
+    store: readOnlyView(store),
+    get lastSyncResourceVersion() {
+      return reflector.lastSyncResourceVersion;
+    },
+    addEventHandler(handler) {
+      handlers = [...handlers, handler];
+      for (const obj of store.list()) call(() => handler.onAdd?.(obj));
+      return {
+        remove() {
+          handlers = handlers.filter((h) => h !== handler);
+        },
+      };
+    },
+    addIndexers: (indexers) => store.addIndexers(indexers),
+    start: () => reflector.start(),
+    stop: () => reflector.stop(),
+    hasSynced: () => reflector.hasSynced(),
+    whenSynced: () => reflector.whenSynced(),
+  };
+}

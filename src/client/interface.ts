@@ -1,0 +1,58 @@
+import type { ResourceInfo } from '../api/resource-info.js';
+import type { KubeList, KubeObject, Status } from '../api/types.js';
+import type { DeleteOptions } from '../registry/delete-policy.js';
+import type { ObjectEvent } from '../registry/watch.js';
+
+/**
+ * How controllers reach the API (controller-runtime's Reader/Writer split, plus discovery and watch). Every
+ * failure is a StatusError carrying the Kubernetes code and reason, whichever transport is used, so controller
+ * code tests `err.code === 404` the same way against the in-process and the HTTP client.
+ */
+
+/** A resource as controllers address it. */
+export interface ResourceRef {
+  readonly group: string;
+  readonly version: string;
+  /** Plural resource name. */
+  readonly resource: string;
+}
+
+export interface ListOptions {
+  readonly labelSelector?: string;
+  readonly fieldSelector?: string;
+  readonly limit?: number;
+  readonly continue?: string;
+  readonly resourceVersion?: string;
+}
+
+export interface WatchOptions {
+  readonly labelSelector?: string;
+  readonly fieldSelector?: string;
+  /** Start after this resourceVersion; a compacted one yields an ERROR event with code 410. */
+  readonly resourceVersion?: string;
+  readonly allowWatchBookmarks?: boolean;
+}
+
+/** A running watch: iterate events until it ends (server timeout, error event, or stop()). */
+export interface WatchStream extends AsyncIterable<ObjectEvent> {
+  stop(): void;
+}
+
+export type PatchType = 'json' | 'merge' | 'strategic';
+
+export interface DeleteResponse {
+  readonly code: number;
+  readonly body: KubeObject | Status;
+}
+
+export interface ApiClient {
+  /** Every resource the server serves right now (built-ins, custom resources, aggregated APIs). */
+  discover(): Promise<readonly ResourceInfo[]>;
+  get(ref: ResourceRef, namespace: string | undefined, name: string): Promise<KubeObject>;
+  list(ref: ResourceRef, namespace: string | undefined, opts?: ListOptions): Promise<KubeList>;
+  watch(ref: ResourceRef, namespace: string | undefined, opts?: WatchOptions): Promise<WatchStream>;
+  create(ref: ResourceRef, namespace: string | undefined, obj: KubeObject): Promise<KubeObject>;
+  update(ref: ResourceRef, namespace: string | undefined, obj: KubeObject, subresource?: string): Promise<KubeObject>;
+  patch(ref: ResourceRef, namespace: string | undefined, name: string, type: PatchType, patch: unknown): Promise<KubeObject>;
+  delete(ref: ResourceRef, namespace: string | undefined, name: string, opts?: DeleteOptions): Promise<DeleteResponse>;
+}

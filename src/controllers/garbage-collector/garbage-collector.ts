@@ -1,0 +1,195 @@
+import { StatusError } from '../../api/errors.js';
+import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
+import type { KubeObject, OwnerReference } from '../../api/types.js';
+import type { PropagationPolicy } from '../../registry/delete-policy.js';
+import type { GraphNode, ObjectIdentity } from './graph.js';
+import type { GraphBuilder } from './graph-builder.js';
+import type { GcOperations } from './operations.js';
+
+/** The queue operations the workers need (client-go's rate-limiting work queue). */
+export interface NodeWorkQueue {
+  add(node: GraphNode): void;
+  get(): Promise<GraphNode | undefined>;
+  done(node: GraphNode): void;
+  forget(node: GraphNode): void;
+  addRateLimited(node: GraphNode): void;
+  addAfter(node: GraphNode, ms: number): void;
+}
+
+/** What processing an item decided (a worker's result, never a bare boolean). */
+export type ItemResult = 'forget' | 'requeue' | { readonly requeueAfterMs: number };
+
+interface ClassifiedReferences {
+  readonly solid: OwnerReference[];
+  readonly dangling: OwnerReference[];
+  readonly waiting: OwnerReference[];
+}
+
+/** How long a still-virtual owner waits before it is checked again (R4.33). */
+const VIRTUAL_RECHECK_MS = 100;
+
+/**
+ * The collector's workers (garbagecollector.go): attemptToDelete decides, from live reads, whether a dependent
+ * lost all its owners; attemptToOrphan strips references before an orphaning owner goes. Only the builder writes
+ * the graph; workers read it and report verified-absent objects back through `builder.process`.
+ */
+export class GarbageCollectorWorkers {
+  private readonly builder: GraphBuilder;
+  private readonly ops: GcOperations;
+  readonly deletions = { count: 0 };
+
+  constructor(builder: GraphBuilder, ops: GcOperations) {
+    this.builder = builder;
+    this.ops = ops;
+  }
+
+  async runWorker(queue: NodeWorkQueue, process: (node: GraphNode) => Promise<ItemResult>, onError: (node: GraphNode, err: unknown) => void): Promise<void> {
+    for (;;) {
+      const node = await queue.get();
+      if (node === undefined) return;
+      try {
+        const result = await process(node);
+        if (result === 'forget') queue.forget(node);
+        else if (result === 'requeue') queue.addRateLimited(node);
+        else {
+          queue.forget(node);
+          queue.addAfter(node, result.requeueAfterMs);
+        }
+      } catch (err) {
+        onError(node, err);
+        queue.addRateLimited(node);
+      } finally {
+        queue.done(node);
+      }
+    }
+  }
+
+  /** attemptToDeleteItem (R4.21–R4.33). */
+  async attemptToDeleteItem(node: GraphNode, attemptToDelete: NodeWorkQueue): Promise<ItemResult> {
+    if (node.virtual) {
+      // R4.21: the observed object (if any) is handled through its own events.
+      const current = this.builder.graph.get(node.identity.uid);
+      if (current !== node || !current.virtual) return 'forget';
+    }
+    if (node.beingDeleted && !node.deletingDependents) return 'forget';
+    const identity = node.identity;
+    const latest = await this.ops.getObject(identity);
+    if (latest === undefined || latest.metadata.uid !== identity.uid) {
+      this.builder.process({ type: 'virtual-delete', identity });
+      return 'forget';
+    }
+    if (node.deletingDependents || isDeletingDependents(latest)) return this.processDeletingDependents(node, attemptToDelete);
+    const refs = latest.metadata.ownerReferences ?? [];
+    if (refs.length === 0) return 'forget';
+    const classified = await this.classifyReferences(identity, latest, refs);
+    if (classified === 'never') return 'forget';
+    const { solid, dangling, waiting } = classified;
+    if (solid.length > 0) {
+      if (dangling.length + waiting.length > 0) {
+        await this.ops.removeOwnerReferences(identity, [...dangling, ...waiting].map((r) => r.uid), latest);
+      }
+    } else if (waiting.length > 0 && node.dependents.size > 0) {
+      // R4.28: a dependent that is itself waiting on us would deadlock; stop our references from blocking.
+      if ([...node.dependents].some((d) => d.deletingDependents)) await this.ops.unblockOwnerReferences(identity, latest);
+      await this.deleteItem(identity, latest, 'Foreground');
+    } else {
+      await this.deleteItem(identity, latest, policyFromFinalizers(latest));
+    }
+    return node.virtual ? { requeueAfterMs: VIRTUAL_RECHECK_MS } : 'forget';
+  }
+
+  /** R4.30: preconditioned delete; a lost race with an unchanged ownership is retried once without the RV. */
+  private async deleteItem(identity: ObjectIdentity, latest: KubeObject, policy: PropagationPolicy): Promise<void> {
+    try {
+      await this.ops.deleteObject(identity, latest.metadata.resourceVersion, policy);
+      this.deletions.count++;
+    } catch (err) {
+      if (!(err instanceof StatusError)) throw err;
+      if (err.code === 404) {
+        this.builder.process({ type: 'virtual-delete', identity });
+        return;
+      }
+      if (err.code !== 409) throw err;
+      const again = await this.ops.getObject(identity);
+      if (again === undefined || again.metadata.uid !== identity.uid) {
+        this.builder.process({ type: 'virtual-delete', identity });
+        return;
+      }
+      if (JSON.stringify(again.metadata.ownerReferences ?? []) !== JSON.stringify(latest.metadata.ownerReferences ?? [])) throw err;
+      await this.ops.deleteObject(identity, undefined, policy);
+      this.deletions.count++;
+    }
+  }
+
+  /** classifyReferences (R4.26): communicates with the server for every owner not known absent. */
+  private async classifyReferences(item: ObjectIdentity, latest: KubeObject, refs: readonly OwnerReference[]): Promise<ClassifiedReferences | 'never'> {
+    const solid: OwnerReference[] = [];
+    const dangling: OwnerReference[] = [];
+    const waiting: OwnerReference[] = [];
+    const itemNamespaced = (latest.metadata.namespace ?? '') !== '';
+    for (const ref of refs) {
+      const clusterKey: ObjectIdentity = { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, uid: ref.uid, namespace: '' };
+      const namespacedKey: ObjectIdentity = { ...clusterKey, namespace: item.namespace };
+      if (this.builder.absentOwners.has(clusterKey) || this.builder.absentOwners.has(namespacedKey)) {
+        dangling.push(ref);
+        continue;
+      }
+      const info = this.ops.resourceFor(ref.apiVersion, ref.kind);
+      // R4.26c: a cluster-scoped object cannot be owned by a namespaced one; never collected through this path.
+      if (!itemNamespaced && info.namespaced) return 'never';
+      const ownerId = info.namespaced ? namespacedKey : clusterKey;
+      const owner = await this.ops.getObject(ownerId);
+      if (owner === undefined || owner.metadata.uid !== ref.uid) {
+        this.builder.absentOwners.add(ownerId);
+        dangling.push(ref);
+      } else if (isDeletingDependents(owner)) {
+        waiting.push(ref);
+      } else {
+        solid.push(ref);
+      }
+    }
+    return { solid, dangling, waiting };
+  }
+
+  /** R4.31: a foreground owner finishes once no dependent blocks it. */
+  private async processDeletingDependents(node: GraphNode, attemptToDelete: NodeWorkQueue): Promise<ItemResult> {
+    const blocking = node.blockingDependents();
+    if (blocking.length === 0) {
+      await this.ops.removeFinalizer(node.identity, FINALIZER_FOREGROUND);
+      return 'forget';
+    }
+    for (const dependent of blocking) if (!dependent.deletingDependents) attemptToDelete.add(dependent);
+    return 'forget';
+  }
+
+  /** attemptToOrphan (R4.34–R4.35): strip this owner from every dependent, then drop the orphan finalizer. */
+  async attemptToOrphanItem(node: GraphNode): Promise<ItemResult> {
+    const dependents = [...node.dependents];
+    const failures: unknown[] = [];
+    await Promise.all(
+      dependents.map(async (dependent) => {
+        try {
+          await this.ops.removeOwnerReferences(dependent.identity, [node.identity.uid]);
+        } catch (err) {
+          if (err instanceof StatusError && (err.code === 404 || err.code === 409)) return;
+          failures.push(err);
+        }
+      }),
+    );
+    if (failures.length > 0) throw failures[0];
+    await this.ops.removeFinalizer(node.identity, FINALIZER_ORPHAN);
+    return 'forget';
+  }
+}
+
+function isDeletingDependents(obj: KubeObject): boolean {
+  return obj.metadata.deletionTimestamp !== undefined && (obj.metadata.finalizers ?? []).includes(FINALIZER_FOREGROUND);
+}
+
+/** R4.29: the item's own GC finalizers decide how it is deleted. */
+function policyFromFinalizers(obj: KubeObject): PropagationPolicy {
+  const finalizers = obj.metadata.finalizers ?? [];
+  if (finalizers.includes(FINALIZER_ORPHAN)) return 'Orphan';
+  if (finalizers.includes(FINALIZER_FOREGROUND)) return 'Foreground';
+  return 'Background';
+}

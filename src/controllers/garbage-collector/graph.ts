@@ -1,0 +1,110 @@
+import type { OwnerReference } from '../../api/types.js';
+
+/**
+ * The ownership graph (mirrors garbagecollector/graph.go; rules R4.1–R4.2). The GraphBuilder's single loop is the
+ * only writer of nodes; workers only read them.
+ */
+
+/** Owner-reference coordinates plus namespace: what a node is, as far as references can tell (R4.1). */
+export interface ObjectIdentity {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly uid: string;
+  /** The object's namespace; for virtual nodes, the referencing dependent's namespace (D6). */
+  readonly namespace: string;
+}
+
+export function identityString(id: ObjectIdentity): string {
+  return `[${id.apiVersion}/${id.kind}, namespace: ${id.namespace}, name: ${id.name}, uid: ${id.uid}]`;
+}
+
+export function sameCoordinates(a: ObjectIdentity, ref: Pick<OwnerReference, 'apiVersion' | 'kind' | 'name'>): boolean {
+  return a.apiVersion === ref.apiVersion && a.kind === ref.kind && a.name === ref.name;
+}
+
+export class GraphNode {
+  identity: ObjectIdentity;
+  /** The ownerReferences last observed on the object. */
+  owners: OwnerReference[];
+  readonly dependents = new Set<GraphNode>();
+  /** deletionTimestamp observed; never reset (one-way). */
+  beingDeleted: boolean;
+  /** deletionTimestamp and foregroundDeletion observed; never reset (one-way). */
+  deletingDependents: boolean;
+  /** Created from a reference and not yet observed through an informer. */
+  virtual: boolean;
+
+  constructor(identity: ObjectIdentity, owners: OwnerReference[], options: { virtual: boolean; beingDeleted?: boolean; deletingDependents?: boolean }) {
+    this.identity = identity;
+    this.owners = owners;
+    this.virtual = options.virtual;
+    this.beingDeleted = options.beingDeleted ?? false;
+    this.deletingDependents = options.deletingDependents ?? false;
+  }
+
+  /** Dependents whose reference to this node blocks its foreground deletion (R4.31). */
+  blockingDependents(): GraphNode[] {
+    const blocking: GraphNode[] = [];
+    for (const dependent of this.dependents) {
+      if (dependent.owners.some((ref) => ref.uid === this.identity.uid && ref.blockOwnerDeletion === true)) blocking.push(dependent);
+    }
+    return blocking;
+  }
+}
+
+/** uid → node, plus the bookkeeping helpers the builder uses. */
+export class Graph {
+  private readonly nodes = new Map<string, GraphNode>();
+
+  get(uid: string): GraphNode | undefined {
+    return this.nodes.get(uid);
+  }
+
+  insert(node: GraphNode): void {
+    this.nodes.set(node.identity.uid, node);
+  }
+
+  remove(node: GraphNode): void {
+    this.nodes.delete(node.identity.uid);
+  }
+
+  get size(): number {
+    return this.nodes.size;
+  }
+
+  values(): IterableIterator<GraphNode> {
+    return this.nodes.values();
+  }
+}
+
+/**
+ * Owners verified absent, so their dependents need no second lookup (R4.11). Keys carry the namespace for
+ * namespaced owners and none for cluster-scoped ones. Bounded, evicting the oldest entry.
+ */
+export class AbsentOwnerCache {
+  private readonly entries = new Set<string>();
+  private readonly capacity: number;
+
+  constructor(capacity = 500) {
+    this.capacity = capacity;
+  }
+
+  private static key(id: ObjectIdentity): string {
+    return `${id.uid}\u0000${id.apiVersion}\u0000${id.kind}\u0000${id.name}\u0000${id.namespace}`;
+  }
+
+  add(id: ObjectIdentity): void {
+    const key = AbsentOwnerCache.key(id);
+    this.entries.delete(key);
+    this.entries.add(key);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.values().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  has(id: ObjectIdentity): boolean {
+    return this.entries.has(AbsentOwnerCache.key(id));
+  }
+}

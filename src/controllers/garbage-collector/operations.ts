@@ -1,0 +1,139 @@
+import { StatusError } from '../../api/errors.js';
+import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
+import type { ResourceInfo } from '../../api/resource-info.js';
+import { apiVersionOf, type KubeObject, type OwnerReference } from '../../api/types.js';
+import type { ApiClient, ResourceRef } from '../../client/interface.js';
+import type { DeleteOptions, PropagationPolicy } from '../../registry/delete-policy.js';
+import type { ObjectIdentity } from './graph.js';
+
+/** A reference the REST mapper cannot resolve: retried with backoff, forever (R4.26b, debt D7). */
+export class RestMappingError extends Error {
+  constructor(apiVersion: string, kind: string) {
+    super(`unable to map ${apiVersion}, Kind=${kind} to a resource`);
+    this.name = 'RestMappingError';
+  }
+}
+
+/**
+ * Every API call the garbage collector makes (operations.go). The REST mapping comes from discovery and is
+ * refreshed by the collector whenever the served resources change.
+ */
+export class GcOperations {
+  private readonly client: ApiClient;
+  private mapping = new Map<string, ResourceInfo>();
+
+  constructor(client: ApiClient) {
+    this.client = client;
+  }
+
+  setResources(resources: readonly ResourceInfo[]): void {
+    const mapping = new Map<string, ResourceInfo>();
+    for (const info of resources) mapping.set(`${apiVersionOf(info.group, info.version)}\u0000${info.kind}`, info);
+    this.mapping = mapping;
+  }
+
+  resourceFor(apiVersion: string, kind: string): ResourceInfo {
+    const info = this.mapping.get(`${apiVersion}\u0000${kind}`);
+    if (info === undefined) throw new RestMappingError(apiVersion, kind);
+    return info;
+  }
+
+  private static ref(info: ResourceInfo): ResourceRef {
+    return { group: info.group, version: info.version, resource: info.plural };
+  }
+
+  private namespaceFor(info: ResourceInfo, namespace: string): string | undefined {
+    return info.namespaced ? namespace : undefined;
+  }
+
+  /** Live read of an object; undefined when it does not exist. */
+  async getObject(id: ObjectIdentity): Promise<KubeObject | undefined> {
+    const info = this.resourceFor(id.apiVersion, id.kind);
+    try {
+      return await this.client.get(GcOperations.ref(info), this.namespaceFor(info, id.namespace), id.name);
+    } catch (err) {
+      if (err instanceof StatusError && err.code === 404) return undefined;
+      throw err;
+    }
+  }
+
+  /** DELETE with uid (and, when given, resourceVersion) preconditions (R4.30). */
+  async deleteObject(id: ObjectIdentity, resourceVersion: string | undefined, policy: PropagationPolicy): Promise<void> {
+    const info = this.resourceFor(id.apiVersion, id.kind);
+    const opts: DeleteOptions = { propagationPolicy: policy, preconditions: { uid: id.uid, ...(resourceVersion === undefined ? {} : { resourceVersion }) } };
+    await this.client.delete(GcOperations.ref(info), this.namespaceFor(info, id.namespace), id.name, opts);
+  }
+
+  /**
+   * Removes the references to the given owner uids from a dependent (R4.27, R4.34): a strategic merge patch with
+   * `$patch: delete` entries and the item's uid as a precondition; custom resources take no strategic merge
+   * patch (415), so they get a JSON merge patch of the remaining references guarded by resourceVersion.
+   */
+  async removeOwnerReferences(item: ObjectIdentity, ownerUids: readonly string[], live?: KubeObject): Promise<void> {
+    const info = this.resourceFor(item.apiVersion, item.kind);
+    const ref = GcOperations.ref(info);
+    const namespace = this.namespaceFor(info, item.namespace);
+    if (info.custom !== true) {
+      const patch = { metadata: { uid: item.uid, ownerReferences: ownerUids.map((uid) => ({ $patch: 'delete', uid })) } };
+      await this.client.patch(ref, namespace, item.name, 'strategic', patch);
+      return;
+    }
+    const current = live ?? (await this.client.get(ref, namespace, item.name));
+    const remaining = (current.metadata.ownerReferences ?? []).filter((r) => !ownerUids.includes(r.uid));
+    await this.client.patch(ref, namespace, item.name, 'merge', {
+      metadata: { resourceVersion: current.metadata.resourceVersion, ownerReferences: remaining.length > 0 ? remaining : null },
+    });
+  }
+
+  /** R4.28: stop the item's references from blocking their owners, to break foreground cycles. */
+  async unblockOwnerReferences(item: ObjectIdentity, live: KubeObject): Promise<void> {
+    const info = this.resourceFor(item.apiVersion, item.kind);
+    const refs: OwnerReference[] = (live.metadata.ownerReferences ?? []).map((r) => (r.blockOwnerDeletion === true ? { ...r, blockOwnerDeletion: false } : r));
+    await this.client.patch(GcOperations.ref(info), this.namespaceFor(info, item.namespace), item.name, 'merge', {
+      metadata: { resourceVersion: live.metadata.resourceVersion, uid: item.uid, ownerReferences: refs },
+    });
+  }
+
+  /** Removes one GC finalizer from the object, re-reading on conflict (R4.31, R4.35). NotFound means done. */
+  async removeFinalizer(id: ObjectIdentity, finalizer: typeof FINALIZER_FOREGROUND | typeof FINALIZER_ORPHAN): Promise<void> {
+    const info = this.resourceFor(id.apiVersion, id.kind);
+    const ref = GcOperations.ref(info);
+    const namespace = this.namespaceFor(info, id.namespace);
+    for (;;) {
+      const current = await this.getObject(id);
+      if (current === undefined || current.metadata.uid !== id.uid) return;
+      const finalizers = current.metadata.finalizers ?? [];
+      if (!finalizers.includes(finalizer)) return;
+      try {
+        await this.client.patch(ref, namespace, id.name, 'merge', {
+          metadata: { resourceVersion: current.metadata.resourceVersion, finalizers: finalizers.filter((f) => f !== finalizer) },
+        });
+        return;
+      } catch (err) {
+        if (err instanceof StatusError && err.code === 409) continue;
+        if (err instanceof StatusError && err.code === 404) return;
+        throw err;
+      }
+    }
+  }
+
+  /** Creates a core/v1 Event about an object (the collector's event recorder). */
+  async recordEvent(involved: ObjectIdentity, type: 'Normal' | 'Warning', reason: string, message: string, now: Date): Promise<void> {
+    const namespace = involved.namespace === '' ? 'default' : involved.namespace;
+    const timestamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await this.client.create({ group: '', version: 'v1', resource: 'events' }, namespace, {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { generateName: `${involved.name}.`, namespace },
+      involvedObject: { apiVersion: involved.apiVersion, kind: involved.kind, name: involved.name, namespace: involved.namespace || undefined, uid: involved.uid },
+      reason,
+      message,
+      type,
+      source: { component: 'garbage-collector-controller' },
+      firstTimestamp: timestamp,
+      lastTimestamp: timestamp,
+      count: 1,
+      reportingComponent: 'garbage-collector-controller',
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import type { ApiClient } from '../client/interface.js';
+import { GarbageCollector } from './garbage-collector/controller.js';
+
+export interface ControllerManagerOptions {
+  readonly client: ApiClient;
+  /** --enable-garbage-collector (default true). */
+  readonly garbageCollector?: boolean;
+  /** --concurrent-gc-syncs (default 20). */
+  readonly gcWorkers?: number;
+  readonly log?: (message: string) => void;
+}
+
+/** The controllers running next to the API server (kube-controller-manager's role), each using only the client. */
+export class ControllerManager {
+  readonly garbageCollector: GarbageCollector | undefined;
+
+  constructor(options: ControllerManagerOptions) {
+    this.garbageCollector =
+      options.garbageCollector === false ? undefined : new GarbageCollector({ client: options.client, workers: options.gcWorkers, log: options.log });
+  }
+
+  async start(): Promise<void> {
+    await this.garbageCollector?.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.garbageCollector?.stop();
+  }
+}
