@@ -142,6 +142,7 @@ export class ResourceStore {
     if (generated) meta.name = generateName(meta.generateName as string);
     this.strategy.applyDefaults(obj);
     this.strategy.prepareForCreate(obj);
+    dropEmptyMetadata(meta);
     const errs = [...validateObjectMetaCreate(obj, this.info), ...this.strategy.validate(obj)];
     if (errs.length > 0) throw this.invalid(meta.name ?? '', errs);
     await this.admit('CREATE', this.info, obj);
@@ -249,6 +250,7 @@ export class ResourceStore {
       this.strategy.applyDefaults(next);
       this.strategy.prepareForUpdate(next, old);
     }
+    dropEmptyMetadata(n);
     const errs = [...validateObjectMetaUpdate(next, old, this.info), ...this.strategy.validateUpdate(next, old)];
     if (errs.length > 0) throw this.invalid(name, errs);
     await this.admit('UPDATE', this.info, next, old);
@@ -510,6 +512,18 @@ export class ResourceStore {
 
   private invalidListOptions(field: string, value: string, detail: string): StatusError {
     return invalid('ListOptions.meta.k8s.io', 'meta.k8s.io', 'ListOptions', '', [fieldError.invalid(field, value, detail)]);
+  }
+}
+
+/** ObjectMeta's list and map fields are all omitempty in Kubernetes: an emptied one disappears, as after a Go round trip. */
+function dropEmptyMetadata(meta: KubeObject['metadata']): void {
+  for (const field of ['finalizers', 'ownerReferences', 'managedFields'] as const) {
+    const value = meta[field];
+    if (Array.isArray(value) && value.length === 0) delete meta[field];
+  }
+  for (const field of ['labels', 'annotations'] as const) {
+    const value = meta[field];
+    if (value !== null && typeof value === 'object' && Object.keys(value).length === 0) delete meta[field];
   }
 }
 
