@@ -15,9 +15,17 @@ Flags:
   --enable-garbage-collector bool
                             run the garbage collector in the server process (default true)
   --concurrent-gc-syncs int number of garbage collector workers per queue (default 20)
+  --strict-block-owner-deletion bool
+                            keep a foreground owner waiting for a blocking dependent that another owner keeps
+                            alive, instead of dropping that reference as Kubernetes does (default false)
 `;
 
 const STORAGE_BACKENDS = ['memory'] as const;
+
+function booleanFlag(name: string, value: string): boolean {
+  if (value !== 'true' && value !== 'false') throw new Error(`--${name} must be true or false, got ${value}`);
+  return value === 'true';
+}
 
 export async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -30,6 +38,7 @@ export async function serve(argv: string[]): Promise<void> {
       storage: { type: 'string', default: 'memory' },
       'enable-garbage-collector': { type: 'string', default: 'true' },
       'concurrent-gc-syncs': { type: 'string', default: '20' },
+      'strict-block-owner-deletion': { type: 'string', default: 'false' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -43,8 +52,8 @@ export async function serve(argv: string[]): Promise<void> {
   if (!(STORAGE_BACKENDS as readonly string[]).includes(values.storage)) {
     throw new Error(`--storage must be one of ${STORAGE_BACKENDS.join(', ')}, got ${values.storage}`);
   }
-  const gcFlag = values['enable-garbage-collector'];
-  if (gcFlag !== 'true' && gcFlag !== 'false') throw new Error(`--enable-garbage-collector must be true or false, got ${gcFlag}`);
+  const gcEnabled = booleanFlag('enable-garbage-collector', values['enable-garbage-collector']);
+  const strictBlockOwnerDeletion = booleanFlag('strict-block-owner-deletion', values['strict-block-owner-deletion']);
   const gcWorkers = Number(values['concurrent-gc-syncs']);
   if (!Number.isInteger(gcWorkers) || gcWorkers < 1) throw new Error(`--concurrent-gc-syncs must be a positive integer, got ${values['concurrent-gc-syncs']}`);
   const dataDir = resolve(values['data-dir']);
@@ -53,7 +62,7 @@ export async function serve(argv: string[]): Promise<void> {
     backend: createMemoryBackend(),
     host: values['bind-address'],
     port,
-    controllers: { garbageCollector: gcFlag === 'true', gcWorkers },
+    controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion },
   });
   await writeKubeconfig(kubeconfigPath, server.url);
   process.stdout.write(`Cascade API server listening on ${server.url} — export KUBECONFIG=${kubeconfigPath}\n`);

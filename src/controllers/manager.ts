@@ -7,6 +7,8 @@ export interface ControllerManagerOptions {
   readonly garbageCollector?: boolean;
   /** --concurrent-gc-syncs (default 20). */
   readonly gcWorkers?: number;
+  /** --strict-block-owner-deletion (default false: Kubernetes' behaviour, debt D1). */
+  readonly strictBlockOwnerDeletion?: boolean;
   readonly log?: (message: string) => void;
 }
 
@@ -16,7 +18,12 @@ export class ControllerManager {
 
   constructor(options: ControllerManagerOptions) {
     this.garbageCollector =
-      options.garbageCollector === false ? undefined : new GarbageCollector({ client: options.client, workers: options.gcWorkers, log: options.log });
+      options.garbageCollector === false ? undefined : new GarbageCollector({
+            client: options.client,
+            workers: options.gcWorkers,
+            strictBlockOwnerDeletion: options.strictBlockOwnerDeletion,
+            log: options.log,
+          });
   }
 
   async start(): Promise<void> {

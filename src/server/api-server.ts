@@ -23,7 +23,7 @@ export interface ApiServerOptions {
   readonly bookmarkIntervalMs?: number;
   readonly minRequestTimeoutSeconds?: number;
   /** Controllers to run in the server process (kube-controller-manager's role); all on by default. */
-  readonly controllers?: { readonly garbageCollector?: boolean; readonly gcWorkers?: number };
+  readonly controllers?: { readonly garbageCollector?: boolean; readonly gcWorkers?: number; readonly strictBlockOwnerDeletion?: boolean };
 }
 
 export interface ApiServer {
@@ -58,6 +58,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     client: createInProcessClient(registry, BUILTIN_DEFINITIONS),
     garbageCollector: options.controllers?.garbageCollector,
     gcWorkers: options.controllers?.gcWorkers,
+    strictBlockOwnerDeletion: options.controllers?.strictBlockOwnerDeletion,
     log: (message) => console.error(message),
   });
   let ready = false;

@@ -20,6 +20,8 @@ export interface GarbageCollectorOptions {
   readonly syncTimeoutMs?: number;
   readonly clock?: Clock;
   readonly log?: (message: string) => void;
+  /** Keep a foreground owner waiting for a blocking dependent that has another live owner (instead of D1). */
+  readonly strictBlockOwnerDeletion?: boolean;
 }
 
 /**
@@ -69,7 +71,10 @@ export class GarbageCollector {
         .recordEvent(dependent.identity, 'Warning', 'OwnerRefInvalidNamespace', `ownerRef ${owner} does not exist in namespace "${dependent.identity.namespace}"`, new Date(this.clock.now()))
         .catch((err: unknown) => this.log(`garbage collector: recording an event failed: ${String(err)}`));
     });
-    this.workers = new GarbageCollectorWorkers(this.builder, this.ops);
+    this.workers = new GarbageCollectorWorkers(this.builder, this.ops, {
+      strictBlockOwnerDeletion: options.strictBlockOwnerDeletion,
+      now: () => new Date(),
+    });
     this.monitors = new Monitors(this.client, (change) => this.builder.process(change));
   }
 

@@ -36,11 +36,15 @@ const VIRTUAL_RECHECK_MS = 100;
 export class GarbageCollectorWorkers {
   private readonly builder: GraphBuilder;
   private readonly ops: GcOperations;
+  private readonly strictBlockOwnerDeletion: boolean;
+  private readonly now: () => Date;
   readonly deletions = { count: 0 };
 
-  constructor(builder: GraphBuilder, ops: GcOperations) {
+  constructor(builder: GraphBuilder, ops: GcOperations, options: { strictBlockOwnerDeletion?: boolean; now?: () => Date } = {}) {
     this.builder = builder;
     this.ops = ops;
+    this.strictBlockOwnerDeletion = options.strictBlockOwnerDeletion === true;
+    this.now = options.now ?? (() => new Date());
   }
 
   async runWorker(queue: NodeWorkQueue, process: (node: GraphNode) => Promise<ItemResult>, onError: (node: GraphNode, err: unknown) => void): Promise<void> {
@@ -85,9 +89,12 @@ export class GarbageCollectorWorkers {
     if (classified === 'never') return 'forget';
     const { solid, dangling, waiting } = classified;
     if (solid.length > 0) {
-      if (dangling.length + waiting.length > 0) {
-        await this.ops.removeOwnerReferences(identity, [...dangling, ...waiting].map((r) => r.uid), latest);
-      }
+      // D1: Kubernetes drops the reference to a waiting owner even when it blocks, so the owner finishes while the
+      // dependent lives on. With --strict-block-owner-deletion a blocking reference is kept and the owner waits.
+      const held = this.strictBlockOwnerDeletion ? waiting.filter((r) => r.blockOwnerDeletion === true) : [];
+      const pruned = [...dangling, ...waiting.filter((r) => !held.includes(r))];
+      if (pruned.length > 0) await this.ops.removeOwnerReferences(identity, pruned.map((r) => r.uid), latest);
+      for (const ref of held) await this.reportHeldOwner(identity, ref, solid);
     } else if (waiting.length > 0 && node.dependents.size > 0) {
       // R4.28: a dependent that is itself waiting on us would deadlock; stop our references from blocking.
       if ([...node.dependents].some((d) => d.deletingDependents)) await this.ops.unblockOwnerReferences(identity, latest);
@@ -96,6 +103,19 @@ export class GarbageCollectorWorkers {
       await this.deleteItem(identity, latest, policyFromFinalizers(latest));
     }
     return node.virtual ? { requeueAfterMs: VIRTUAL_RECHECK_MS } : 'forget';
+  }
+
+  /** Tells the waiting owner, through an Event, which dependent holds it and why it is not deleted. */
+  private async reportHeldOwner(dependent: ObjectIdentity, ref: OwnerReference, solid: readonly OwnerReference[]): Promise<void> {
+    const owner: ObjectIdentity = { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, uid: ref.uid, namespace: dependent.namespace };
+    const others = solid.map((r) => `${r.kind}/${r.name}`).join(', ');
+    await this.ops.recordEvent(
+      owner,
+      'Warning',
+      'ForegroundDeletionBlocked',
+      `dependent ${dependent.kind}/${dependent.name} blocks the deletion of this object and is kept by its other owners (${others}); the deletion waits until it is gone (--strict-block-owner-deletion)`,
+      this.now(),
+    );
   }
 
   /** R4.30: preconditioned delete; a lost race with an unchanged ownership is retried once without the RV. */
