@@ -100,3 +100,21 @@ export function normaliseGrace(seconds: number | undefined): number | undefined 
   if (seconds === undefined) return undefined;
   return seconds < 0 ? 1 : seconds;
 }
+
+/**
+ * R5.6: namespaces choose their GC finalizers differently from the generic store: `orphanDependents=false` means
+ * foreground, and without options the existing finalizers are kept as they are.
+ */
+export function namespaceDeletionFinalizers(opts: DeleteOptions, finalizers: readonly string[]): { changed: boolean; finalizers: string[] } {
+  const orphan =
+    opts.orphanDependents === true || opts.propagationPolicy === 'Orphan' || (opts.orphanDependents === undefined && opts.propagationPolicy === undefined && finalizers.includes(FINALIZER_ORPHAN));
+  const foreground =
+    opts.orphanDependents === false ||
+    opts.propagationPolicy === 'Foreground' ||
+    (opts.orphanDependents === undefined && opts.propagationPolicy === undefined && finalizers.includes(FINALIZER_FOREGROUND));
+  const next = finalizers.filter((f) => f !== FINALIZER_ORPHAN && f !== FINALIZER_FOREGROUND);
+  if (orphan) next.push(FINALIZER_ORPHAN);
+  if (foreground) next.push(FINALIZER_FOREGROUND);
+  const changed = next.length !== finalizers.length || next.some((f) => !finalizers.includes(f));
+  return { changed, finalizers: changed ? next : [...finalizers] };
+}

@@ -17,7 +17,7 @@ import type { Backend, KeyValue } from '../storage/backend.js';
 import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../storage/errors.js';
 import { bytesEqual, decodeObject, encodeObject } from './codec.js';
 import { decodeContinue, encodeContinue } from './continue-token.js';
-import { type DeleteOptions, deletionFinalizersForGarbageCollection, normaliseGrace, validateDeleteOptions } from './delete-policy.js';
+import { type DeleteOptions, normaliseGrace, validateDeleteOptions } from './delete-policy.js';
 import { collectionPrefix, objectKey } from './keys.js';
 import { compileSelection } from './selection.js';
 import type { Strategy } from './strategy.js';
@@ -325,12 +325,14 @@ export class ResourceStore {
     // R2.21: an object already marked without a grace period is deleted non-gracefully from then on.
     const grace = meta.deletionTimestamp !== undefined && !inGracePeriod ? undefined : this.strategy.gracePeriodFor(obj, requestedGrace);
 
+    // R5.7: a terminating object its strategy still holds (a namespace with spec finalizers) ignores DELETEs.
+    if (meta.deletionTimestamp !== undefined && !this.strategy.readyToRemove(obj)) return { code: 200, body: obj, removed: false };
     // R2.20: while a grace period runs, only a strictly shorter one changes anything.
     if (inGracePeriod && (grace === undefined || requestedGrace === undefined || grace >= (currentGrace ?? 0))) {
       return { code: accepted, body: obj, removed: false };
     }
     await this.admit('DELETE', this.info, obj);
-    const gc = deletionFinalizersForGarbageCollection(this.strategy.gcPolicy, opts, meta.finalizers ?? []);
+    const gc = this.strategy.deletionFinalizers(opts, meta.finalizers ?? []);
     const next = structuredClone(obj);
     const n = next.metadata;
     if (gc.changed) {

@@ -1,6 +1,7 @@
 import type { FieldError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
+import type { DeleteOptions } from './delete-policy.js';
 
 /** The garbage-collection default of a resource (R2.8): what DELETE does to dependents when the client says nothing. */
 export type GcPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
@@ -27,6 +28,8 @@ export interface Strategy {
   /** Whether a DELETE that removes the object answers with the object (true) or a Success Status (R2.25). */
   readonly returnDeletedObject: boolean;
   readonly gcPolicy: GcPolicy;
+  /** The metadata finalizers a DELETE leaves (R2.13–R2.15; namespaces differ, R5.6). */
+  deletionFinalizers(opts: DeleteOptions, finalizers: readonly string[]): { changed: boolean; finalizers: string[] };
   /** Graceful deletion (pods): the grace period to use, or undefined for non-graceful types (R2.17). */
   gracePeriodFor(obj: KubeObject, requested: number | undefined): number | undefined;
   /** Adjusts an object the DELETE path is about to keep as terminating (namespaces enter phase Terminating). */

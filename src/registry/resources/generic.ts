@@ -1,6 +1,7 @@
 import type { FieldError } from '../../api/errors.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject } from '../../api/types.js';
+import { deletionFinalizersForGarbageCollection } from '../delete-policy.js';
 import type { GcPolicy, Strategy } from '../strategy.js';
 
 /** Makes `target` a copy of `source`, in place: subresource writers keep the stored object as their base. */
@@ -30,6 +31,8 @@ export interface GenericStrategyOptions {
   readonly gracePeriodFor?: (obj: KubeObject, requested: number | undefined) => number | undefined;
   readonly readyToRemove?: (obj: KubeObject) => boolean;
   readonly markDeleting?: (obj: KubeObject) => void;
+  readonly deletionFinalizers?: Strategy['deletionFinalizers'];
+  readonly prepareForUpdate?: (next: KubeObject, old: KubeObject) => void;
 }
 
 /** The store's behaviour for a type, built from a few declarative options (rest.Strategy analogue). */
@@ -58,6 +61,7 @@ export function genericStrategy(info: ResourceInfo, options: GenericStrategyOpti
       if (specGeneration && desiredState(next) !== desiredState(old)) {
         next.metadata.generation = (generation ?? 0) + 1;
       }
+      options.prepareForUpdate?.(next, old);
     },
     prepareForStatusUpdate(next, old) {
       // metav1.ResetObjectMetaForStatus: a status writer changes status and nothing else.
@@ -80,6 +84,7 @@ export function genericStrategy(info: ResourceInfo, options: GenericStrategyOpti
     allowUnconditionalUpdate: options.allowUnconditionalUpdate ?? true,
     returnDeletedObject: options.returnDeletedObject ?? false,
     gcPolicy: options.gcPolicy ?? 'DeleteDependents',
+    deletionFinalizers: options.deletionFinalizers ?? ((opts, finalizers) => deletionFinalizersForGarbageCollection(options.gcPolicy ?? 'DeleteDependents', opts, finalizers)),
     gracePeriodFor: options.gracePeriodFor ?? (() => undefined),
     readyToRemove: options.readyToRemove ?? (() => true),
     markDeleting: options.markDeleting ?? (() => {}),

@@ -3,9 +3,8 @@ import { isObject, type KubeObject } from '../../api/types.js';
 import type { Strategy } from '../strategy.js';
 import { mergeSecretStringData, validateConfigMap, validateSecret } from './config-data.js';
 import { genericStrategy } from './generic.js';
+import { namespaceStrategy } from './namespaces.js';
 import { defaultPodSpec, defaultPodTemplate, qosClass } from './pod-defaults.js';
-
-const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 
 function spec(obj: KubeObject): Record<string, unknown> {
   if (!isObject(obj.spec)) obj.spec = {};
@@ -88,23 +87,7 @@ function strategyOf(info: ResourceInfo): Strategy {
         gracePeriodFor: podGracePeriod,
       });
     case 'namespaces':
-      return genericStrategy(info, {
-        returnDeletedObject: true,
-        initialStatus: () => ({ phase: 'Active' }),
-        defaults: (obj) => {
-          obj.metadata.labels = { ...obj.metadata.labels, [NAMESPACE_NAME_LABEL]: obj.metadata.name ?? '' };
-        },
-        prepareForCreate: (obj) => {
-          spec(obj).finalizers = ['kubernetes'];
-        },
-        markDeleting: (obj) => {
-          obj.status = { ...(isObject(obj.status) ? obj.status : {}), phase: 'Terminating' };
-        },
-        readyToRemove: (obj) => {
-          const finalizers = spec(obj).finalizers;
-          return !Array.isArray(finalizers) || finalizers.length === 0;
-        },
-      });
+      return namespaceStrategy(info);
     case 'services':
       return genericStrategy(info, { returnDeletedObject: true, defaults: defaultService });
     case 'serviceaccounts':
