@@ -15,6 +15,8 @@ Flags:
   --enable-garbage-collector bool
                             run the garbage collector in the server process (default true)
   --concurrent-gc-syncs int number of garbage collector workers per queue (default 20)
+  --concurrent-namespace-syncs int
+                            number of namespace controller workers (default 10)
   --strict-block-owner-deletion bool
                             keep a foreground owner waiting for a blocking dependent that another owner keeps
                             alive, instead of dropping that reference as Kubernetes does (default false)
@@ -25,6 +27,12 @@ const STORAGE_BACKENDS = ['memory'] as const;
 function booleanFlag(name: string, value: string): boolean {
   if (value !== 'true' && value !== 'false') throw new Error(`--${name} must be true or false, got ${value}`);
   return value === 'true';
+}
+
+function positiveIntegerFlag(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${value}`);
+  return n;
 }
 
 export async function serve(argv: string[]): Promise<void> {
@@ -39,6 +47,7 @@ export async function serve(argv: string[]): Promise<void> {
       'enable-garbage-collector': { type: 'string', default: 'true' },
       'concurrent-gc-syncs': { type: 'string', default: '20' },
       'strict-block-owner-deletion': { type: 'string', default: 'false' },
+      'concurrent-namespace-syncs': { type: 'string', default: '10' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -54,15 +63,15 @@ export async function serve(argv: string[]): Promise<void> {
   }
   const gcEnabled = booleanFlag('enable-garbage-collector', values['enable-garbage-collector']);
   const strictBlockOwnerDeletion = booleanFlag('strict-block-owner-deletion', values['strict-block-owner-deletion']);
-  const gcWorkers = Number(values['concurrent-gc-syncs']);
-  if (!Number.isInteger(gcWorkers) || gcWorkers < 1) throw new Error(`--concurrent-gc-syncs must be a positive integer, got ${values['concurrent-gc-syncs']}`);
+  const gcWorkers = positiveIntegerFlag('concurrent-gc-syncs', values['concurrent-gc-syncs']);
+  const namespaceWorkers = positiveIntegerFlag('concurrent-namespace-syncs', values['concurrent-namespace-syncs']);
   const dataDir = resolve(values['data-dir']);
   const kubeconfigPath = resolve(values['kubeconfig-out'] ?? `${dataDir}/kubeconfig`);
   const server = await startApiServer({
     backend: createMemoryBackend(),
     host: values['bind-address'],
     port,
-    controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion },
+    controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion, namespaceWorkers },
   });
   await writeKubeconfig(kubeconfigPath, server.url);
   process.stdout.write(`Cascade API server listening on ${server.url} — export KUBECONFIG=${kubeconfigPath}\n`);

@@ -1,4 +1,4 @@
-import { notFoundPath } from '../api/errors.js';
+import { methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
 import type { KubeObject } from '../api/types.js';
 import type { Definitions } from '../openapi/schema.js';
 import { applyPatch } from '../patch/apply.js';
@@ -56,6 +56,11 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
       const store = storeFor(ref);
       const result = await store.delete(scoped(store, namespace), name, structuredClone(opts));
       return { code: result.code, body: result.body };
+    },
+    async deleteCollection(ref, namespace, listOpts = {}, opts = {}) {
+      const store = storeFor(ref);
+      if (!store.info.verbs.includes('deletecollection')) throw methodNotAllowedRoute();
+      return store.deleteCollection(scoped(store, namespace), { ...listOpts }, structuredClone(opts));
     },
   };
 }

@@ -55,4 +55,6 @@ export interface ApiClient {
   update(ref: ResourceRef, namespace: string | undefined, obj: KubeObject, subresource?: string): Promise<KubeObject>;
   patch(ref: ResourceRef, namespace: string | undefined, name: string, type: PatchType, patch: unknown): Promise<KubeObject>;
   delete(ref: ResourceRef, namespace: string | undefined, name: string, opts?: DeleteOptions): Promise<DeleteResponse>;
+  /** DELETE on a collection: every item matching the selectors, each with the same options (R2.39). */
+  deleteCollection(ref: ResourceRef, namespace: string | undefined, listOpts?: ListOptions, opts?: DeleteOptions): Promise<KubeList>;
 }

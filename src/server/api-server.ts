@@ -10,7 +10,7 @@ import type { ApiContext } from './api-context.js';
 import { createApiHandler } from './app.js';
 import { ensureSystemNamespaces } from './bootstrap.js';
 import { createInProcessClient } from '../client/in-process.js';
-import { ControllerManager } from '../controllers/manager.js';
+import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
 
 export interface ApiServerOptions {
   readonly backend: Backend;
@@ -23,7 +23,7 @@ export interface ApiServerOptions {
   readonly bookmarkIntervalMs?: number;
   readonly minRequestTimeoutSeconds?: number;
   /** Controllers to run in the server process (kube-controller-manager's role); all on by default. */
-  readonly controllers?: { readonly garbageCollector?: boolean; readonly gcWorkers?: number; readonly strictBlockOwnerDeletion?: boolean };
+  readonly controllers?: Omit<ControllerManagerOptions, 'client' | 'log'>;
 }
 
 export interface ApiServer {
@@ -56,9 +56,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
   const controllers = new ControllerManager({
     client: createInProcessClient(registry, BUILTIN_DEFINITIONS),
-    garbageCollector: options.controllers?.garbageCollector,
-    gcWorkers: options.controllers?.gcWorkers,
-    strictBlockOwnerDeletion: options.controllers?.strictBlockOwnerDeletion,
+    ...options.controllers,
     log: (message) => console.error(message),
   });
   let ready = false;

@@ -114,6 +114,9 @@ export class ScriptedClient implements ApiClient {
   delete(): never {
     throw new Error('not scripted');
   }
+  deleteCollection(): never {
+    throw new Error('not scripted');
+  }
 }
 
 export function configMap(namespace: string, name: string, resourceVersion: string, data: Record<string, string> = {}): KubeObject {
