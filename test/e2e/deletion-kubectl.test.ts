@@ -92,8 +92,8 @@ describe('kubectl delete and wait against the deletion state machine (R2.41)', (
   };
 
   before(async () => {
-    // These suites pin the registry's own deletion behaviour: with no garbage collector, GC finalizers stay (R2.30).
-    ts = await startTestServer({ controllers: { garbageCollector: false } });
+    // These suites pin the registry's own deletion behaviour: with no controllers, GC and namespace finalizers stay (R2.30).
+    ts = await startTestServer({ controllers: { garbageCollector: false, namespaceController: false } });
     await create('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
   });
   after(async () => {
