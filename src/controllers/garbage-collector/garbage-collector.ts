@@ -4,7 +4,7 @@ import type { KubeObject, OwnerReference } from '../../api/types.js';
 import type { PropagationPolicy } from '../../registry/delete-policy.js';
 import type { GraphNode, ObjectIdentity } from './graph.js';
 import type { GraphBuilder } from './graph-builder.js';
-import type { GcOperations } from './operations.js';
+import { type GcOperations, NamespacedOwnerOfClusterScopedObjectError } from './operations.js';
 
 /** The queue operations the workers need (client-go's rate-limiting work queue). */
 export interface NodeWorkQueue {
@@ -77,7 +77,15 @@ export class GarbageCollectorWorkers {
     }
     if (node.beingDeleted && !node.deletingDependents) return 'forget';
     const identity = node.identity;
-    const latest = await this.ops.getObject(identity);
+    let latest: KubeObject | undefined;
+    try {
+      latest = await this.ops.getObject(identity);
+    } catch (err) {
+      // R4.26c: a virtual namespaced owner known only from cluster-scoped dependents cannot be looked up; it is
+      // neither verified absent nor retried, so those dependents are never collected through it.
+      if (err instanceof NamespacedOwnerOfClusterScopedObjectError) return 'forget';
+      throw err;
+    }
     if (latest === undefined || latest.metadata.uid !== identity.uid) {
       this.builder.process({ type: 'virtual-delete', identity });
       return 'forget';

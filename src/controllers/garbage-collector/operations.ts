@@ -14,6 +14,14 @@ export class RestMappingError extends Error {
   }
 }
 
+/** A namespaced kind addressed without a namespace: a cluster-scoped object's reference to a namespaced owner. */
+export class NamespacedOwnerOfClusterScopedObjectError extends Error {
+  constructor(id: ObjectIdentity) {
+    super(`${id.apiVersion}/${id.kind} ${id.name} is namespaced but was referenced without a namespace`);
+    this.name = 'NamespacedOwnerOfClusterScopedObjectError';
+  }
+}
+
 /**
  * Every API call the garbage collector makes (operations.go). The REST mapping comes from discovery and is
  * refreshed by the collector whenever the served resources change.
@@ -49,6 +57,7 @@ export class GcOperations {
   /** Live read of an object; undefined when it does not exist. */
   async getObject(id: ObjectIdentity): Promise<KubeObject | undefined> {
     const info = this.resourceFor(id.apiVersion, id.kind);
+    if (info.namespaced && id.namespace === '') throw new NamespacedOwnerOfClusterScopedObjectError(id);
     try {
       return await this.client.get(GcOperations.ref(info), this.namespaceFor(info, id.namespace), id.name);
     } catch (err) {
