@@ -20,13 +20,17 @@ function specFinalizers(obj: KubeObject): string[] {
   return Array.isArray(finalizers) ? finalizers.filter((f): f is string => typeof f === 'string') : [];
 }
 
-/** R5.2: spec finalizers are qualified names, and unqualified ones must be standard. */
-function validateSpecFinalizers(obj: KubeObject): FieldError[] {
+/**
+ * R5.2: spec finalizers are qualified names, and unqualified ones must be standard. Kubernetes reports them at
+ * `spec.finalizers` on create and at `spec.finalizers[i]` on /finalize; `indexed` picks the form.
+ */
+function validateSpecFinalizers(obj: KubeObject, indexed: boolean): FieldError[] {
   const errs: FieldError[] = [];
   specFinalizers(obj).forEach((f, i) => {
-    for (const msg of isQualifiedName(f)) errs.push(fieldError.invalid(`spec.finalizers[${i}]`, f, msg));
+    const field = indexed ? `spec.finalizers[${i}]` : 'spec.finalizers';
+    for (const msg of isQualifiedName(f)) errs.push(fieldError.invalid(field, f, msg));
     if (!f.includes('/') && !STANDARD_FINALIZERS.includes(f)) {
-      errs.push(fieldError.invalid(`spec.finalizers[${i}]`, f, 'name is neither a standard finalizer name nor is it fully qualified'));
+      errs.push(fieldError.invalid(field, f, 'name is neither a standard finalizer name nor is it fully qualified'));
     }
   });
   return errs;
@@ -51,8 +55,9 @@ export function namespaceStrategy(info: ResourceInfo): Strategy {
       if (finalizers === undefined) delete specOf(next).finalizers;
       else specOf(next).finalizers = finalizers;
     },
-    validate: validateSpecFinalizers,
-    validateUpdate: validateSpecFinalizers,
+    validate: (obj) => validateSpecFinalizers(obj, false),
+    // Plain updates keep the stored spec.finalizers (R5.3), so in practice this checks /finalize.
+    validateUpdate: (next) => validateSpecFinalizers(next, true),
     // R5.5: Terminating, and a namespace carries no deletionGracePeriodSeconds.
     markDeleting: (obj) => {
       obj.status = { ...(isObject(obj.status) ? obj.status : {}), phase: 'Terminating' };
