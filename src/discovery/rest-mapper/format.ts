@@ -1,0 +1,58 @@
+/**
+ * String forms Kubernetes prints for schema types (runtime/schema String methods and Go's %q/%v verbs),
+ * so that mapper error messages read exactly like Kubernetes'.
+ */
+
+import type { GroupResource, GroupVersionKind, GroupVersionResource } from './types.js';
+
+/** schema.GroupVersionResource.String(): "apps/v1, Resource=deployments", "/, Resource=pods". */
+export function formatGroupVersionResource(gvr: GroupVersionResource): string {
+  return `${gvr.group}/${gvr.version}, Resource=${gvr.resource}`;
+}
+
+/** schema.GroupVersionKind.String(): "apps/v1, Kind=Deployment". */
+export function formatGroupVersionKind(gvk: GroupVersionKind): string {
+  return `${gvk.group}/${gvk.version}, Kind=${gvk.kind}`;
+}
+
+/** schema.GroupVersion.String(): the bare version for the core group. */
+export function formatGroupVersion(group: string, version: string): string {
+  return group === '' ? version : `${group}/${version}`;
+}
+
+/** schema.GroupResource.String(): "deployments.apps", or the bare resource for the core group. */
+export function formatGroupResource(gr: GroupResource): string {
+  return gr.group === '' ? gr.resource : `${gr.resource}.${gr.group}`;
+}
+
+/** Go's %v of a slice: "[a b c]". */
+export function formatGoList(items: readonly string[]): string {
+  return `[${items.join(' ')}]`;
+}
+
+const GO_ESCAPES: Readonly<Record<string, string>> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '"': '\\"',
+  '\\': '\\\\',
+};
+
+/** Go's %q of a string (strconv.Quote) for the characters resource and kind names can hold. */
+export function goQuote(value: string): string {
+  let out = '"';
+  for (const char of value) {
+    const escaped = GO_ESCAPES[char];
+    if (escaped !== undefined) {
+      out += escaped;
+      continue;
+    }
+    const code = char.codePointAt(0) ?? 0;
+    out += code < 0x20 || code === 0x7f ? `\\x${code.toString(16).padStart(2, '0')}` : char;
+  }
+  return `${out}"`;
+}
