@@ -2,8 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processCpuSeconds } from './cpu.js';
+import { benchGarbageCollector, gcTable } from './gc.js';
 import { postLoad } from './load.js';
+import { benchNamespaceDeletion } from './namespace.js';
 import { startProcess } from './process.js';
+import { median } from './stats.js';
 
 /**
  * `npm run bench`: every figure is reported next to a baseline measured in the same run on the same machine,
@@ -31,11 +34,6 @@ async function measureCreates(args: string[], path: string): Promise<Measured> {
   const cpuAfter = processCpuSeconds(pid) ?? Number.NaN;
   await server.stop();
   return { perSecond: load.perSecond, cpuMicros: ((cpuAfter - cpuBefore) / Math.max(load.requests, 1)) * 1e6, failures: load.failures };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 async function startTimes(args: string[], dataDir: string | undefined): Promise<number> {
@@ -86,9 +84,11 @@ async function main(): Promise<void> {
         `${(api.cpuMicros / bare.cpuMicros).toFixed(2)}×`,
       ],
     ];
+    const gc = gcTable(await benchGarbageCollector());
+    rows.push(...(await benchNamespaceDeletion()));
     const table = ['| measure | Cascade | baseline (same run) | ratio |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
     const stamp = new Date().toISOString();
-    const section = `\n## ${stamp} (node ${process.version}, \`npm run bench\`)\n\n${table}\n`;
+    const section = `\n## ${stamp} (node ${process.version}, \`npm run bench\`)\n\n${table}\n\n${gc}\n`;
     process.stdout.write(`${section}\n`);
     let existing = '';
     try {

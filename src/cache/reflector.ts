@@ -5,6 +5,7 @@ import type { ObjectEvent } from '../registry/watch.js';
 import { type Clock, realClock } from '../workqueue/clock.js';
 import { objectKey } from './object-key.js';
 import type { Store } from './store.js';
+import { maybeYield } from '../util/yield-to-event-loop.js';
 
 /** Told about every change the reflector applies to the store, after applying it. */
 export interface ReflectorHandler {
@@ -201,6 +202,7 @@ export function createReflector(options: ReflectorOptions): Reflector {
         }
         events++;
         apply(event);
+        await maybeYield();
       }
     } finally {
       currentWatch = undefined;

@@ -2,10 +2,19 @@ import { methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
 import type { KubeObject } from '../api/types.js';
 import type { Definitions } from '../openapi/schema.js';
 import { applyPatch } from '../patch/apply.js';
+import type { DeleteOptions } from '../registry/delete-policy.js';
 import type { Registry } from '../registry/registry.js';
 import type { ResourceStore } from '../registry/store.js';
 import { watchCollection } from '../registry/watch.js';
 import type { ApiClient, ResourceRef } from './interface.js';
+
+/** DeleteOptions are flat apart from preconditions and dryRun: a shallow copy is a full one (and cheap per GC delete). */
+function copyDeleteOptions(opts: DeleteOptions): DeleteOptions {
+  const copy: DeleteOptions = { ...opts };
+  if (opts.preconditions !== undefined) copy.preconditions = { ...opts.preconditions };
+  if (opts.dryRun !== undefined) copy.dryRun = [...opts.dryRun];
+  return copy;
+}
 
 /**
  * An ApiClient that calls the registry directly: the same stores, validation, admission and deletion rules as
@@ -54,13 +63,13 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
     },
     async delete(ref, namespace, name, opts = {}) {
       const store = storeFor(ref);
-      const result = await store.delete(scoped(store, namespace), name, structuredClone(opts));
+      const result = await store.delete(scoped(store, namespace), name, copyDeleteOptions(opts));
       return { code: result.code, body: result.body };
     },
     async deleteCollection(ref, namespace, listOpts = {}, opts = {}) {
       const store = storeFor(ref);
       if (!store.info.verbs.includes('deletecollection')) throw methodNotAllowedRoute();
-      return store.deleteCollection(scoped(store, namespace), { ...listOpts }, structuredClone(opts));
+      return store.deleteCollection(scoped(store, namespace), { ...listOpts }, copyDeleteOptions(opts));
     },
   };
 }

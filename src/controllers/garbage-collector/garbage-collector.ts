@@ -2,6 +2,7 @@ import { StatusError } from '../../api/errors.js';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
 import type { KubeObject, OwnerReference } from '../../api/types.js';
 import type { PropagationPolicy } from '../../registry/delete-policy.js';
+import { maybeYield } from '../../util/yield-to-event-loop.js';
 import type { GraphNode, ObjectIdentity } from './graph.js';
 import type { GraphBuilder } from './graph-builder.js';
 import { type GcOperations, NamespacedOwnerOfClusterScopedObjectError } from './operations.js';
@@ -65,6 +66,7 @@ export class GarbageCollectorWorkers {
       } finally {
         queue.done(node);
       }
+      await maybeYield();
     }
   }
 

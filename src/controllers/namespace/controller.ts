@@ -6,6 +6,7 @@ import { type Clock, realClock } from '../../workqueue/clock.js';
 import { createQueueMetrics, type QueueMetrics } from '../../workqueue/metrics.js';
 import { createDefaultControllerRateLimiter } from '../../workqueue/rate-limiter.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
+import { maybeYield } from '../../util/yield-to-event-loop.js';
 import { NamespacedResourcesDeleter, ResourcesRemainingError } from './deleter.js';
 
 export interface NamespaceControllerOptions {
@@ -93,6 +94,7 @@ export class NamespaceController {
       } finally {
         this.queue.done(name);
       }
+      await maybeYield();
     }
   }
 

@@ -1,0 +1,133 @@
+import { backgroundCascade, directDeletes, directTreeDeletes, foregroundTree, GC_WORKERS, type Timed } from './gc-scenarios.js';
+import { median } from './stats.js';
+
+/** One reported figure: the collector's number, the baseline from the same run, and the issue's target. */
+export interface GcFigure {
+  readonly measure: string;
+  readonly cascade: string;
+  readonly baseline: string;
+  readonly ratio: string;
+  readonly target: string;
+  /** Undefined for figures the issue sets no target for (reported for information). */
+  readonly pass: boolean | undefined;
+}
+
+const SMALL = 10_000;
+const LARGE = 100_000;
+const TREE_WIDTH = 100;
+const SMALL_ROUNDS = 5;
+const TREE_ROUNDS = 3;
+const LARGE_ROUNDS = 3;
+
+const ms = (value: number): string => `${value.toFixed(0)} ms`;
+const times = (value: number): string => `${value.toFixed(2)}×`;
+
+async function rounds(count: number, scenarios: readonly (() => Promise<Timed>)[]): Promise<Timed[][]> {
+  // Alternate the scenarios round by round so that noise from other work on the machine hits each alike.
+  const results: Timed[][] = scenarios.map(() => []);
+  for (let round = 0; round < count; round++) {
+    for (const [i, scenario] of scenarios.entries()) results[i]?.push(await scenario());
+  }
+  return results;
+}
+
+const medianOf = (runs: readonly Timed[] | undefined, field: 'ms' | 'cpuMs' | 'settledMs' | 'stallMs'): number =>
+  median((runs ?? []).map((r) => r[field]));
+const medianMs = (runs: readonly Timed[] | undefined): number => medianOf(runs, 'ms');
+const wallAndCpu = (runs: readonly Timed[] | undefined): string => `${ms(medianOf(runs, 'ms'))} (CPU ${ms(medianOf(runs, 'cpuMs'))})`;
+const ratios = (a: readonly Timed[] | undefined, b: readonly Timed[] | undefined): string =>
+  `${times(medianOf(a, 'ms') / medianOf(b, 'ms'))} (CPU ${times(medianOf(a, 'cpuMs') / medianOf(b, 'cpuMs'))})`;
+const peakRss = (runs: readonly Timed[] | undefined): number => Math.max(...(runs ?? []).map((r) => r.rssMiB));
+
+/**
+ * The garbage collector's figures, measured in-process against an in-memory server with the collector running:
+ * from the owner's DELETE until storage has removed the last object, next to direct deletes of the same objects
+ * through the same client.
+ */
+export async function benchGarbageCollector(): Promise<GcFigure[]> {
+  const [cascade, concurrent, sequential] = await rounds(SMALL_ROUNDS, [
+    () => backgroundCascade(SMALL),
+    () => directDeletes(SMALL, GC_WORKERS),
+    () => directDeletes(SMALL, 1),
+  ]);
+  const [tree, treeDirect] = await rounds(TREE_ROUNDS, [() => foregroundTree(TREE_WIDTH), () => directTreeDeletes(TREE_WIDTH, GC_WORKERS)]);
+  // 100,000 objects take seconds to set up; the direct baseline at that size only shows whether storage itself
+  // scales linearly, so one run of it is enough and keeps `npm run bench` within about two minutes.
+  const [large] = await rounds(LARGE_ROUNDS, [() => backgroundCascade(LARGE)]);
+  const [largeDirect] = await rounds(1, [() => directDeletes(LARGE, GC_WORKERS)]);
+
+  const small = medianMs(cascade);
+  const direct = medianMs(concurrent);
+  const treeMs = medianMs(tree);
+  const largeMs = medianMs(large);
+  const leaves = TREE_WIDTH * TREE_WIDTH;
+  return [
+    {
+      measure: `background cascade, 1 owner → ${SMALL} dependents (median of ${SMALL_ROUNDS})`,
+      cascade: wallAndCpu(cascade),
+      baseline: '—',
+      ratio: '—',
+      target: '< 1000 ms',
+      pass: small < 1000,
+    },
+    {
+      measure: `same cascade vs deleting the ${SMALL} dependents directly (median of ${SMALL_ROUNDS})`,
+      cascade: wallAndCpu(cascade),
+      baseline: `${wallAndCpu(concurrent)} (client.delete, ${GC_WORKERS} in flight like the collector's workers); sequential loop: ${wallAndCpu(sequential)}`,
+      ratio: `${ratios(cascade, concurrent)} vs ${GC_WORKERS} in flight; ${ratios(cascade, sequential)} vs sequential`,
+      target: `≤ 1.5× (vs ${GC_WORKERS} in flight)`,
+      pass: small / direct <= 1.5,
+    },
+    {
+      measure: `same cascade, until the collector's graph has dropped every deleted object (median of ${SMALL_ROUNDS})`,
+      cascade: ms(medianOf(cascade, 'settledMs')),
+      baseline: `${ms(medianOf(concurrent, 'settledMs'))} (direct, ${GC_WORKERS} in flight, until the graph caught up)`,
+      ratio: times(medianOf(cascade, 'settledMs') / medianOf(concurrent, 'settledMs')),
+      target: '— (the informer cost both pay)',
+      pass: undefined,
+    },
+    {
+      measure: `foreground deletion, root → ${TREE_WIDTH} → ${leaves} leaves, blockOwnerDeletion (median of ${TREE_ROUNDS})`,
+      cascade: wallAndCpu(tree),
+      baseline: `${wallAndCpu(treeDirect)} (same tree deleted bottom-up, ${GC_WORKERS} in flight)`,
+      ratio: ratios(tree, treeDirect),
+      target: '< 2000 ms',
+      pass: treeMs < 2000,
+    },
+    {
+      measure: `background cascade, 1 owner → ${LARGE} dependents (median of ${LARGE_ROUNDS})`,
+      cascade: wallAndCpu(large),
+      baseline: `${wallAndCpu(cascade)} (${SMALL} dependents); direct deletes scale ${ratios(largeDirect, concurrent)} (${wallAndCpu(largeDirect)}, one run)`,
+      ratio: ratios(large, cascade),
+      target: '≤ 12×',
+      pass: largeMs / small <= 12,
+    },
+    {
+      measure: `longest event-loop stall (no HTTP served) during the ${SMALL}- and ${LARGE}-dependent cascades (medians)`,
+      cascade: `${ms(medianOf(cascade, 'stallMs'))} / ${ms(medianOf(large, 'stallMs'))}`,
+      baseline: `${ms(medianOf(concurrent, 'stallMs'))} / ${ms(medianOf(largeDirect, 'stallMs'))} (direct, ${GC_WORKERS} in flight; the ${LARGE} one run)`,
+      ratio: times(medianOf(large, 'stallMs') / medianOf(largeDirect, 'stallMs')),
+      target: '—',
+      pass: undefined,
+    },
+    {
+      measure: `process RSS after the ${LARGE}-dependent cascade (peak of ${LARGE_ROUNDS})`,
+      cascade: `${peakRss(large).toFixed(0)} MiB`,
+      baseline: `${peakRss(cascade).toFixed(0)} MiB (after the ${SMALL}-dependent cascade)`,
+      ratio: times(peakRss(large) / peakRss(cascade)),
+      target: '—',
+      pass: undefined,
+    },
+  ];
+}
+
+export function gcTable(figures: readonly GcFigure[]): string {
+  return [
+    '| garbage collector (in-process, memory backend) | Cascade | baseline (same run) | ratio | target | result |',
+    '|---|---|---|---|---|---|',
+    ...figures.map(
+      (f) =>
+        `| ${[f.measure, f.cascade, f.baseline, f.ratio, f.target, f.pass === undefined ? 'info' : f.pass ? 'PASS' : 'FAIL'].join(' | ')} |`,
+    ),
+  ].join('\n');
+}
