@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { definitionRef, type Schema } from '../openapi/schema.js';
 import { DEPLOYMENT_SCHEMA, MINI_DEFINITIONS, SECRET_SCHEMA } from '../patch/fixtures/mini-definitions.js';
 import { decodeTypedObject, type FieldValidation, unknownFieldPaths } from './decode-object.js';
 import { DecodeError } from './errors.js';
@@ -76,6 +77,15 @@ describe('decodeTypedObject: unknown fields per fieldValidation', () => {
     const result = decode(obj, 'Warn');
     assert.deepEqual(result.warnings, ['unknown field "metadata.__proto__"']);
     assert.equal(Object.hasOwn(result.object.metadata as object, '__proto__'), false);
+  });
+
+  it('follows a definition that is replaced between decodings (a changed custom resource schema)', () => {
+    const definitions: Record<string, Schema> = { 'com.example.v1.Widget': { type: 'object', properties: { size: { type: 'string' } } } };
+    const widget = { size: 'L', colour: 'red' };
+    const decodeWidget = () => decodeTypedObject(widget, definitionRef('com.example.v1.Widget'), definitions, 'Warn', { kind: 'Widget', version: 'v1' });
+    assert.deepEqual(decodeWidget().warnings, ['unknown field "colour"']);
+    definitions['com.example.v1.Widget'] = { type: 'object', properties: { size: { type: 'string' }, colour: { type: 'string' } } };
+    assert.deepEqual(decodeWidget(), { object: widget, warnings: [] });
   });
 
   it('unknownFieldPaths lists the same paths', () => {

@@ -51,6 +51,9 @@ export interface DecodePlan {
   readonly preserveUnknown: boolean;
   /** For maps: the value schema; for lists: the item schema. */
   readonly element: PlanSlot | undefined;
+  /** For a `{ $ref }` schema: the definition it names and the schema that definition held when compiled. */
+  readonly definition: string | undefined;
+  readonly target: Schema | undefined;
 }
 
 interface PlanCache {
@@ -70,7 +73,7 @@ export function planFor(definitions: Definitions, declared: Schema): DecodePlan 
   }
   const ref = declared.$ref;
   const cached = ref === undefined ? cache.inline.get(declared) : cache.byRef.get(ref);
-  if (cached !== undefined) return cached;
+  if (cached !== undefined && isCurrent(definitions, cached)) return cached;
   const plan = compile(definitions, declared);
   if (ref === undefined) cache.inline.set(declared, plan);
   else cache.byRef.set(ref, plan);
@@ -79,12 +82,21 @@ export function planFor(definitions: Definitions, declared: Schema): DecodePlan 
 
 /** The slot's plan, compiling it on first use. */
 export function slotPlan(definitions: Definitions, slot: PlanSlot): DecodePlan {
-  if (slot.plan === undefined) slot.plan = planFor(definitions, slot.declared);
+  if (slot.plan === undefined || !isCurrent(definitions, slot.plan)) slot.plan = planFor(definitions, slot.declared);
   return slot.plan;
 }
 
+/** Definitions may be replaced (a changed custom resource schema): a plan is only used while its definition stands. */
+function isCurrent(definitions: Definitions, plan: DecodePlan): boolean {
+  return plan.definition === undefined || definitions[plan.definition] === plan.target;
+}
+
+const V2_REF_PREFIX = '#/definitions/';
+
 function compile(definitions: Definitions, declared: Schema): DecodePlan {
   const resolved = resolveSchema(definitions, declared);
+  const referenced = declared.$ref === undefined ? undefined : declared.$ref.startsWith(V2_REF_PREFIX) ? declared.$ref.slice(V2_REF_PREFIX.length) : declared.$ref;
+  const target = referenced === undefined ? undefined : definitions[referenced];
   const definition = definitionName(declared);
   const plan = (kind: PlanKind, extra: Partial<Pick<DecodePlan, 'properties' | 'preserveUnknown' | 'element'>> = {}): DecodePlan => ({
     kind,
@@ -94,6 +106,8 @@ function compile(definitions: Definitions, declared: Schema): DecodePlan {
     properties: extra.properties,
     preserveUnknown: extra.preserveUnknown ?? false,
     element: extra.element,
+    definition: referenced,
+    target,
   });
   // The order of these checks is the order in which the decoder gives them precedence.
   if (resolved.format === 'date-time') return plan('timestamp');

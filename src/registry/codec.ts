@@ -9,6 +9,8 @@ const decoder = new TextDecoder();
  * filled in on the way out, exactly as kube-apiserver does with etcd.
  */
 export function encodeObject(obj: KubeObject): Uint8Array {
+  // Objects being created carry no resourceVersion, so they need no copy without it.
+  if (obj.metadata.resourceVersion === undefined) return encoder.encode(JSON.stringify(obj));
   const { resourceVersion: _ignored, ...metadata } = obj.metadata;
   return encoder.encode(JSON.stringify({ ...obj, metadata }));
 }

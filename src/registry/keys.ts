@@ -17,7 +17,19 @@ const BARE_GROUPS = new Set(['', 'apps', 'batch', 'coordination.k8s.io', 'discov
 
 export const REGISTRY_ROOT = '/registry';
 
+const prefixes = new WeakMap<Pick<ResourceInfo, 'group' | 'plural'>, string>();
+
+/** Computed once per resource: every read and write of an object builds its key from it. */
 export function resourcePrefix(info: Pick<ResourceInfo, 'group' | 'plural'>): string {
+  let prefix = prefixes.get(info);
+  if (prefix === undefined) {
+    prefix = computePrefix(info);
+    prefixes.set(info, prefix);
+  }
+  return prefix;
+}
+
+function computePrefix(info: Pick<ResourceInfo, 'group' | 'plural'>): string {
   const qualified = info.group === '' ? info.plural : `${info.plural}.${info.group}`;
   const override = PREFIX_OVERRIDES[qualified];
   if (override !== undefined) return `${REGISTRY_ROOT}/${override}/`;

@@ -77,6 +77,8 @@ export function bookmarkEvent(store: ResourceStore, revision: number): ObjectEve
   return bookmark(store, revision, false);
 }
 
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
 function objectWatch(
   initial: ObjectEvent[],
   watcher: Watcher | undefined,
@@ -85,7 +87,14 @@ function objectWatch(
 ): ObjectWatch {
   let progress = startRevision;
   let stopped = false;
+  let replayed = 0;
+  const source = watcher?.[Symbol.asyncIterator]();
   const convert = (e: WatchEvent): ObjectEvent | undefined => {
+    if (selection.everything) {
+      // Every object matches, so the previous value decides nothing and is not decoded.
+      if (e.type === 'delete') return e.prevKv === undefined ? undefined : { type: 'DELETED', object: decodeObject(e.kv) };
+      return { type: e.prevKv === undefined ? 'ADDED' : 'MODIFIED', object: decodeObject(e.kv) };
+    }
     const current = decodeObject(e.kv);
     const previous = e.prevKv === undefined ? undefined : decodeObject(e.prevKv);
     const was = previous !== undefined && selection.matches(previous);
@@ -98,20 +107,27 @@ function objectWatch(
     }
     return undefined;
   };
-  async function* events(): AsyncGenerator<ObjectEvent> {
-    for (const e of initial) {
-      if (stopped) return;
-      yield e;
-    }
-    if (watcher === undefined) return;
-    for await (const e of watcher) {
-      if (stopped) return;
-      progress = e.revision;
-      const out = convert(e);
-      if (out !== undefined) yield out;
-    }
-  }
-  const iterator = events();
+  const end = async (): Promise<IteratorResult<ObjectEvent, undefined>> => {
+    stopped = true;
+    await source?.return?.();
+    return DONE;
+  };
+  // A plain iterator rather than an async generator: every live event passes through here, and a generator adds
+  // several promise hops per event.
+  const iterator: AsyncIterator<ObjectEvent, undefined> = {
+    async next() {
+      if (!stopped && replayed < initial.length) return { done: false, value: initial[replayed++] as ObjectEvent };
+      while (!stopped && source !== undefined) {
+        const next = await source.next();
+        if (next.done === true || stopped) break;
+        progress = next.value.revision;
+        const out = convert(next.value);
+        if (out !== undefined) return { done: false, value: out };
+      }
+      return end();
+    },
+    return: end,
+  };
   return {
     [Symbol.asyncIterator]: () => iterator,
     stop() {

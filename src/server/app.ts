@@ -4,6 +4,7 @@ import type { ApiContext } from './api-context.js';
 import { routeDiscovery } from './discovery-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { parseRequestPath } from './request-info.js';
+import { parseRequestUrl } from './request-url.js';
 import { routeResource } from './resource-route.js';
 import { sendJson, sendStatusError, sendText } from './respond.js';
 import { KUBERNETES_VERSION } from './version.js';
@@ -18,7 +19,7 @@ const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 export function createApiHandler(ctx: ApiContext, isReady: () => boolean, controllers?: ControllerManager): RequestListener {
   const openapi = createOpenApiRoute(ctx);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = parseRequestUrl(req.url ?? '/');
     const pathname = url.pathname;
     if (HEALTH_PATHS.has(pathname) || pathname.startsWith('/healthz/') || pathname.startsWith('/livez/') || pathname.startsWith('/readyz/')) {
       const ready = pathname.startsWith('/livez') || isReady();

@@ -31,7 +31,13 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function mediaType(contentType: string | undefined): string {
-  return (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+  // Clients send exactly this on nearly every request.
+  if (contentType === undefined || contentType === 'application/json') return 'application/json';
+  return contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function unrecognized(detail: string, expectedKind: string | undefined): StatusError {
+  return badRequest(expectedKind === undefined ? detail : `the object provided is unrecognized (must be of type ${expectedKind}): ${detail}`);
 }
 
 /**
@@ -41,18 +47,16 @@ function mediaType(contentType: string | undefined): string {
 export function parseBody(body: Buffer, contentType: string | undefined, expectedKind?: string): unknown {
   const type = mediaType(contentType);
   const text = body.toString('utf8');
-  const unrecognized = (detail: string): StatusError =>
-    badRequest(expectedKind === undefined ? detail : `the object provided is unrecognized (must be of type ${expectedKind}): ${detail}`);
   if (type === 'application/yaml' || type === 'application/apply-patch+yaml') {
     const parsed = parseYaml(text);
-    if (parsed.error !== undefined) throw unrecognized(`error converting YAML to JSON: yaml: ${parsed.error}`);
+    if (parsed.error !== undefined) throw unrecognized(`error converting YAML to JSON: yaml: ${parsed.error}`, expectedKind);
     return parsed.value;
   }
   if (type === 'application/json' || type.endsWith('+json') || type === '' || type === '*/*') {
     try {
       return JSON.parse(text);
     } catch (err) {
-      throw unrecognized(`couldn't get version/kind; json parse error: ${goJsonError(err)}`);
+      throw unrecognized(`couldn't get version/kind; json parse error: ${goJsonError(err)}`, expectedKind);
     }
   }
   throw unsupportedMediaType(contentType ?? '');

@@ -10,6 +10,7 @@ import { handleCreate, handlePatch, handleUpdate } from './handlers/write.js';
 import { negotiate } from './negotiation.js';
 import { Query } from './query.js';
 import type { RequestTarget } from './request-info.js';
+import type { RequestUrl } from './request-url.js';
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
 
@@ -34,7 +35,7 @@ function verbOf(method: string, target: ResourceTarget, query: Query): Verb | un
   }
 }
 
-export async function routeResource(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: URL): Promise<void> {
+export async function routeResource(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: RequestUrl): Promise<void> {
   const store = ctx.registry.lookup(target.group, target.version, target.resource);
   if (store === undefined) throw notFoundPath();
   const info = store.info;

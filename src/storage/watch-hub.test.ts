@@ -43,6 +43,21 @@ describe('WatchHub', () => {
     watcher.stop();
   });
 
+  it('matches prefixes that end inside a key and watchers that join after writes to the same directory', async () => {
+    const hub = new WatchHub();
+    const directory = new EventReader(await hub.watch('/a/', 0, () => []));
+    const partial = new EventReader(await hub.watch('/a/b', 0, () => []));
+    hub.publish(put('/a/bc', 1));
+    hub.publish(put('/a/x', 2));
+    const late = new EventReader(await hub.watch('/a/x', 2, () => []));
+    hub.publish(put('/a/x', 3));
+    hub.publish(put('/a/bd', 4));
+    assert.deepEqual(revisions(await directory.take(4)), [1, 2, 3, 4]);
+    assert.deepEqual(revisions(await partial.take(2)), [1, 4]);
+    assert.deepEqual(revisions(await late.take(1)), [3]);
+    hub.close();
+  });
+
   it('unsubscribes a watcher whose replay fails and passes the error on', async () => {
     const hub = new WatchHub();
     await assert.rejects(

@@ -17,6 +17,11 @@ export type ReplayHistory = () => Iterable<WatchEvent> | Promise<Iterable<WatchE
  */
 export class WatchHub {
   readonly #byPrefix = new Map<string, Set<BufferedWatcher>>();
+  /**
+   * Which watched prefixes each key's directory (the key up to its last "/") falls under, so that a write does
+   * not test every watched prefix. Dropped whenever the set of watched prefixes changes.
+   */
+  #routes = new Map<string, Route>();
   #closed = false;
 
   get watcherCount(): number {
@@ -26,11 +31,31 @@ export class WatchHub {
   }
 
   publish(event: WatchEvent): void {
+    if (this.#byPrefix.size === 0) return;
     const key = event.kv.key;
-    for (const [prefix, group] of this.#byPrefix) {
+    const directory = key.slice(0, key.lastIndexOf('/') + 1);
+    let route = this.#routes.get(directory);
+    if (route === undefined) {
+      route = this.#route(directory);
+      this.#routes.set(directory, route);
+    }
+    for (const group of route.groups) {
+      for (const watcher of group) watcher.offer(event);
+    }
+    for (const [prefix, group] of route.longer) {
       if (!key.startsWith(prefix)) continue;
       for (const watcher of group) watcher.offer(event);
     }
+  }
+
+  /** A prefix no longer than the directory matches every key in it exactly when it matches the directory. */
+  #route(directory: string): Route {
+    const route: Route = { groups: [], longer: [] };
+    for (const [prefix, group] of this.#byPrefix) {
+      if (prefix.length > directory.length) route.longer.push([prefix, group]);
+      else if (directory.startsWith(prefix)) route.groups.push(group);
+    }
+    return route;
   }
 
   async watch(prefix: string, afterRevision: number, replay: ReplayHistory): Promise<Watcher> {
@@ -60,6 +85,7 @@ export class WatchHub {
     if (group === undefined) {
       group = new Set();
       this.#byPrefix.set(prefix, group);
+      this.#routes = new Map();
     }
     group.add(watcher);
   }
@@ -68,8 +94,17 @@ export class WatchHub {
     const group = this.#byPrefix.get(prefix);
     if (group === undefined) return;
     group.delete(watcher);
-    if (group.size === 0) this.#byPrefix.delete(prefix);
+    if (group.size === 0) {
+      this.#byPrefix.delete(prefix);
+      this.#routes = new Map();
+    }
   }
+}
+
+/** The watcher groups a directory's keys are delivered to, and the prefixes longer than it to test per key. */
+interface Route {
+  readonly groups: Set<BufferedWatcher>[];
+  readonly longer: [string, Set<BufferedWatcher>][];
 }
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });

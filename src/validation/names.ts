@@ -74,14 +74,29 @@ export function isDns1035Label(value: string): string[] {
 export function isValidPathSegmentName(value: string): string[] {
   if (value === '.' || value === '..') return [`may not be '${value}'`];
   const errs: string[] = [];
-  for (const illegal of ['/', '%']) {
-    if (value.includes(illegal)) errs.push(`may not contain '${illegal}'`);
-  }
+  if (value.includes('/')) errs.push("may not contain '/'");
+  if (value.includes('%')) errs.push("may not contain '%'");
   return errs;
+}
+
+/** The common case of isQualifiedName, decided without splitting or building messages. */
+function isPlainQualifiedName(value: string): boolean {
+  const slash = value.indexOf('/');
+  if (slash < 0) return value.length <= 63 && qualifiedNamePartRe.test(value);
+  const name = value.slice(slash + 1);
+  const prefix = value.slice(0, slash);
+  return (
+    name.length <= 63 &&
+    !name.includes('/') &&
+    qualifiedNamePartRe.test(name) &&
+    prefix.length <= 253 &&
+    dns1123SubdomainRe.test(prefix)
+  );
 }
 
 /** IsQualifiedName: optional DNS-subdomain prefix + "/" + a 1–63 character name part. */
 export function isQualifiedName(value: string): string[] {
+  if (isPlainQualifiedName(value)) return [];
   const parts = value.split('/');
   let name: string;
   const errs: string[] = [];

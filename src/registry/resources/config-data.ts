@@ -6,6 +6,8 @@ const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
 const MAX_TOTAL_BYTES = 1024 * 1024;
 
 function configKeyErrors(key: string): string[] {
+  // The common case: a short key of valid characters that does not start with a dot.
+  if (key.length <= 253 && key.charCodeAt(0) !== 46 && CONFIG_KEY.test(key)) return [];
   const errs: string[] = [];
   if (key.length > 253) errs.push('must be no more than 253 characters');
   if (!CONFIG_KEY.test(key)) {

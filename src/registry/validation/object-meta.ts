@@ -18,25 +18,30 @@ export function validateName(info: ResourceInfo, name: string, prefix: boolean):
   // A generateName prefix may end in "-" because random characters follow it (R1.32).
   const candidate = prefix && name.endsWith('-') ? name.slice(0, -1) : name;
   const errs = NAME_CHECKS[info.nameFormat](candidate);
-  return [...errs, ...isValidPathSegmentName(name)];
+  const segmentErrs = isValidPathSegmentName(name);
+  if (segmentErrs.length > 0) errs.push(...segmentErrs);
+  return errs;
 }
 
-function validateLabels(labels: unknown, field: string): FieldError[] {
-  if (labels === undefined || labels === null) return [];
-  if (!isObject(labels)) return [fieldError.invalid(field, labels, 'must be a map of string keys to string values')];
-  const errs: FieldError[] = [];
+function validateLabels(labels: unknown, field: string, errs: FieldError[]): void {
+  if (labels === undefined || labels === null) return;
+  if (!isObject(labels)) {
+    errs.push(fieldError.invalid(field, labels, 'must be a map of string keys to string values'));
+    return;
+  }
   for (const [k, v] of Object.entries(labels)) {
     for (const msg of isQualifiedName(k)) errs.push(fieldError.invalid(field, k, msg));
     if (typeof v !== 'string') errs.push(fieldError.invalid(field, v, 'must be a string'));
     else for (const msg of isValidLabelValue(v)) errs.push(fieldError.invalid(field, v, msg));
   }
-  return errs;
 }
 
-function validateAnnotations(annotations: unknown, field: string): FieldError[] {
-  if (annotations === undefined || annotations === null) return [];
-  if (!isObject(annotations)) return [fieldError.invalid(field, annotations, 'must be a map of string keys to string values')];
-  const errs: FieldError[] = [];
+function validateAnnotations(annotations: unknown, field: string, errs: FieldError[]): void {
+  if (annotations === undefined || annotations === null) return;
+  if (!isObject(annotations)) {
+    errs.push(fieldError.invalid(field, annotations, 'must be a map of string keys to string values'));
+    return;
+  }
   let size = 0;
   for (const [k, v] of Object.entries(annotations)) {
     for (const msg of isQualifiedName(k.toLowerCase())) errs.push(fieldError.invalid(field, k, msg));
@@ -46,7 +51,6 @@ function validateAnnotations(annotations: unknown, field: string): FieldError[] 
   if (size > TOTAL_ANNOTATION_SIZE_LIMIT) {
     errs.push({ type: 'FieldValueTooLong', field, detail: `must have at most ${TOTAL_ANNOTATION_SIZE_LIMIT} bytes`, hasValue: false });
   }
-  return errs;
 }
 
 /** R1.16–R1.19. `builtin` applies the core rule that unqualified names must be standard (R1.17). */
@@ -115,13 +119,12 @@ function parseOwnerApiVersion(apiVersion: string): { group: string; version: str
   return parseApiVersion(apiVersion);
 }
 
-function validateCommonMeta(meta: ObjectMeta, info: ResourceInfo): FieldError[] {
-  return [
-    ...validateLabels(meta.labels, 'metadata.labels'),
-    ...validateAnnotations(meta.annotations, 'metadata.annotations'),
-    ...validateFinalizers(meta.finalizers, info.custom !== true),
-    ...validateOwnerReferences(meta.ownerReferences),
-  ];
+function validateCommonMeta(meta: ObjectMeta, info: ResourceInfo, errs: FieldError[]): FieldError[] {
+  validateLabels(meta.labels, 'metadata.labels', errs);
+  validateAnnotations(meta.annotations, 'metadata.annotations', errs);
+  if (meta.finalizers !== undefined) errs.push(...validateFinalizers(meta.finalizers, info.custom !== true));
+  if (meta.ownerReferences !== undefined) errs.push(...validateOwnerReferences(meta.ownerReferences));
+  return errs;
 }
 
 /** ValidateObjectMeta on create (R1.29–R1.32). The namespace has already been reconciled with the URL. */
@@ -140,13 +143,12 @@ export function validateObjectMetaCreate(obj: KubeObject, info: ResourceInfo): F
     if (meta.namespace === undefined || meta.namespace === '') errs.push(fieldError.required('metadata.namespace'));
     else for (const msg of isDns1123Label(meta.namespace)) errs.push(fieldError.invalid('metadata.namespace', meta.namespace, msg));
   }
-  errs.push(...validateCommonMeta(meta, info));
-  return errs;
+  return validateCommonMeta(meta, info, errs);
 }
 
 /** ValidateObjectMetaUpdate: immutable identity fields (R1.35) and the finalizer rule while deleting (R1.20). */
 export function validateObjectMetaUpdate(next: KubeObject, old: KubeObject, info: ResourceInfo): FieldError[] {
-  const errs = validateCommonMeta(next.metadata, info);
+  const errs = validateCommonMeta(next.metadata, info, []);
   const n = next.metadata;
   const o = old.metadata;
   if (n.name !== o.name) errs.push(fieldError.invalid('metadata.name', n.name, 'field is immutable'));

@@ -22,7 +22,7 @@ export function fieldValidationMode(r: ResourceRequest): FieldValidation {
 export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: string[]): KubeObject {
   const info = r.store.info;
   if (!isObject(raw)) throw badRequest(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
-  const expectedApiVersion = apiVersionOf(info.group, info.version);
+  const expectedApiVersion = r.store.apiVersion;
   const apiVersion = raw.apiVersion ?? expectedApiVersion;
   const kind = raw.kind ?? info.kind;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') throw badRequest('apiVersion and kind must be strings');
@@ -32,14 +32,16 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
   if (kind !== info.kind) {
     throw badRequest(`${kind} in version "${info.version}" cannot be handled as a ${info.kind}: no kind "${kind}" is registered for the object's kind in this context`);
   }
+  // Both present (the usual case): the body already is what the decoder should see, and needs no copy.
+  const typed = raw.apiVersion === apiVersion && raw.kind === kind ? raw : { ...raw, apiVersion, kind };
   const decoded = decodeTypedObject(
-    { ...raw, apiVersion, kind },
+    typed,
     definitionRef(info.definition),
     r.ctx.definitions,
     fieldValidationMode(r),
     { kind: info.kind, version: info.version },
   );
-  warnings.push(...decoded.warnings);
+  if (decoded.warnings.length > 0) warnings.push(...decoded.warnings);
   const obj = decoded.object as KubeObject;
   if (!isObject(obj.metadata)) obj.metadata = {};
   const bodyNamespace = obj.metadata.namespace;
@@ -54,13 +56,17 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
   return obj;
 }
 
+function isProtobuf(contentType: string): boolean {
+  return contentType.split(';')[0]?.trim() === KUBERNETES_PROTOBUF_MEDIA_TYPE;
+}
+
 export async function readObjectBody(r: ResourceRequest, warnings: string[]): Promise<KubeObject> {
   const body = await readBody(r.req);
   if (body.length === 0) throw badRequest('the request body is empty');
   const contentType = r.req.headers['content-type'];
   const info = r.store.info;
   // kubectl's generator commands and client-go typed clients send built-in objects as protobuf.
-  if (contentType?.split(';')[0]?.trim() === KUBERNETES_PROTOBUF_MEDIA_TYPE && info.custom !== true) {
+  if (contentType !== undefined && contentType !== 'application/json' && isProtobuf(contentType) && info.custom !== true) {
     try {
       const raw = decodeKubernetesProtobuf(body, r.ctx.definitions, { apiVersion: apiVersionOf(info.group, info.version), kind: info.kind });
       return decodeObjectBody(r, raw, warnings);
