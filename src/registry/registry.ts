@@ -1,6 +1,7 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { Backend } from '../storage/backend.js';
 import { strategyFor } from './resources/index.js';
+import type { Strategy } from './strategy.js';
 import { ResourceStore, type WriteAdmission } from './store.js';
 
 export interface RegistryOptions {
@@ -25,8 +26,9 @@ export class Registry {
     for (const info of options.resources) this.add(info);
   }
 
-  add(info: ResourceInfo): ResourceStore {
-    const store = new ResourceStore(info, strategyFor(info), this.backend, this.clock, (...args) => this.admission(...args));
+  /** Serves a resource; custom resources bring their own strategy, built-ins get theirs from the catalog. */
+  add(info: ResourceInfo, strategy: Strategy = strategyFor(info)): ResourceStore {
+    const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admission(...args));
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     this.changes++;
     return store;

@@ -3,6 +3,7 @@ import {
   alreadyExists,
   conflict,
   expired,
+  type FieldError,
   fieldError,
   internalError,
   invalid,
@@ -52,6 +53,7 @@ const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const GENERATE_NAME_ATTEMPTS = 8;
 const MAX_GENERATE_BASE = 58;
 const UPDATE_RETRIES = 16;
+const SERVER_OWNED_FIELDS = ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink', 'resourceVersion'] as const;
 
 function generateName(base: string): string {
   const bytes = randomBytes(5);
@@ -129,9 +131,7 @@ export class ResourceStore {
       throw internalError(new Error('resourceVersion should not be set on objects to be created'));
     }
     // R1.1: the server owns identity and deletion state.
-    for (const field of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink', 'resourceVersion'] as const) {
-      delete meta[field];
-    }
+    for (const field of SERVER_OWNED_FIELDS) delete meta[field];
     obj.apiVersion = this.apiVersion;
     obj.kind = this.info.kind;
     if (this.info.namespaced) meta.namespace = namespace;
@@ -143,7 +143,7 @@ export class ResourceStore {
     this.strategy.applyDefaults(obj);
     this.strategy.prepareForCreate(obj);
     dropEmptyMetadata(meta);
-    const errs = [...validateObjectMetaCreate(obj, this.info), ...this.strategy.validate(obj)];
+    const errs = withTypeErrors(validateObjectMetaCreate(obj, this.info), this.strategy.validate(obj));
     if (errs.length > 0) throw this.invalid(meta.name ?? '', errs);
     await this.admit('CREATE', this.info, obj);
     if (opts.dryRun === true) return obj;
@@ -251,7 +251,7 @@ export class ResourceStore {
       this.strategy.prepareForUpdate(next, old);
     }
     dropEmptyMetadata(n);
-    const errs = [...validateObjectMetaUpdate(next, old, this.info), ...this.strategy.validateUpdate(next, old)];
+    const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), this.strategy.validateUpdate(next, old));
     if (errs.length > 0) throw this.invalid(name, errs);
     await this.admit('UPDATE', this.info, next, old);
 
@@ -326,13 +326,13 @@ export class ResourceStore {
     const grace = meta.deletionTimestamp !== undefined && !inGracePeriod ? undefined : this.strategy.gracePeriodFor(obj, requestedGrace);
 
     // R5.7: a terminating object its strategy still holds (a namespace with spec finalizers) ignores DELETEs.
-    if (meta.deletionTimestamp !== undefined && !this.strategy.readyToRemove(obj)) return { code: 200, body: obj, removed: false };
+    if (meta.deletionTimestamp !== undefined && !this.strategy.readyToRemove(obj)) return { code: accepted, body: obj, removed: false };
     // R2.20: while a grace period runs, only a strictly shorter one changes anything.
     if (inGracePeriod && (grace === undefined || requestedGrace === undefined || grace >= (currentGrace ?? 0))) {
       return { code: accepted, body: obj, removed: false };
     }
     await this.admit('DELETE', this.info, obj);
-    const gc = this.strategy.deletionFinalizers(opts, meta.finalizers ?? []);
+    const gc = this.strategy.deletionFinalizers(opts, meta.finalizers ?? [], obj);
     const next = structuredClone(obj);
     const n = next.metadata;
     if (gc.changed) {
@@ -517,16 +517,31 @@ export class ResourceStore {
   }
 }
 
+/** Metadata errors first, then the type's own; the common case has neither. */
+function withTypeErrors(metaErrs: FieldError[], typeErrs: FieldError[]): FieldError[] {
+  if (typeErrs.length === 0) return metaErrs;
+  if (metaErrs.length === 0) return typeErrs;
+  return [...metaErrs, ...typeErrs];
+}
+
+const OMITEMPTY_LISTS = ['finalizers', 'ownerReferences', 'managedFields'] as const;
+const OMITEMPTY_MAPS = ['labels', 'annotations'] as const;
+
 /** ObjectMeta's list and map fields are all omitempty in Kubernetes: an emptied one disappears, as after a Go round trip. */
 function dropEmptyMetadata(meta: KubeObject['metadata']): void {
-  for (const field of ['finalizers', 'ownerReferences', 'managedFields'] as const) {
+  for (const field of OMITEMPTY_LISTS) {
     const value = meta[field];
     if (Array.isArray(value) && value.length === 0) delete meta[field];
   }
-  for (const field of ['labels', 'annotations'] as const) {
+  for (const field of OMITEMPTY_MAPS) {
     const value = meta[field];
-    if (value !== null && typeof value === 'object' && Object.keys(value).length === 0) delete meta[field];
+    if (value !== null && typeof value === 'object' && hasNoKeys(value)) delete meta[field];
   }
+}
+
+function hasNoKeys(map: object): boolean {
+  for (const key in map) if (Object.hasOwn(map, key)) return false;
+  return true;
 }
 
 function restore(n: KubeObject['metadata'], o: KubeObject['metadata'], field: 'deletionTimestamp' | 'deletionGracePeriodSeconds'): void {

@@ -29,7 +29,7 @@ export interface Strategy {
   readonly returnDeletedObject: boolean;
   readonly gcPolicy: GcPolicy;
   /** The metadata finalizers a DELETE leaves (R2.13–R2.15; namespaces differ, R5.6). */
-  deletionFinalizers(opts: DeleteOptions, finalizers: readonly string[]): { changed: boolean; finalizers: string[] };
+  deletionFinalizers(opts: DeleteOptions, finalizers: readonly string[], obj: KubeObject): { changed: boolean; finalizers: string[] };
   /** Graceful deletion (pods): the grace period to use, or undefined for non-graceful types (R2.17). */
   gracePeriodFor(obj: KubeObject, requested: number | undefined): number | undefined;
   /** Adjusts an object the DELETE path is about to keep as terminating (namespaces enter phase Terminating). */

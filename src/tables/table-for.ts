@@ -1,5 +1,6 @@
 import type { KubeObject, ListMeta } from '../api/types.js';
 import { goQuote } from '../selectors/go-quote.js';
+import type { Printer } from './printer.js';
 import { printerFor } from './printers/index.js';
 import type { IncludeObject, PartialObjectMetadata, Table, TableColumnDefinition, TableRow } from './table-types.js';
 
@@ -13,6 +14,8 @@ export interface TableInput {
   readonly listMeta?: ListMeta;
   /** Watch events after the first omit the column definitions. */
   readonly noHeaders?: boolean;
+  /** A printer for kinds the built-in table does not know (custom resources' additionalPrinterColumns). */
+  readonly printer?: Printer;
 }
 
 /** The column definitions the server reports for a kind (wide columns included, priority 1). */
@@ -43,7 +46,7 @@ function tableMetadata(input: TableInput): ListMeta {
 
 /** Server-side printing: the meta.k8s.io/v1 Table for `Accept: application/json;as=Table;v=v1;g=meta.k8s.io`. */
 export function tableFor(input: TableInput): Table {
-  const printer = printerFor(input.kind, input.group);
+  const printer = input.printer ?? printerFor(input.kind, input.group);
   const rows: TableRow[] = input.objects.map((obj) => {
     const conditions = printer.conditions?.(obj);
     const object = rowObject(obj, input.includeObject);

@@ -4,6 +4,7 @@ import type { Strategy } from '../strategy.js';
 import { mergeSecretStringData, validateConfigMap, validateSecret } from './config-data.js';
 import { genericStrategy } from './generic.js';
 import { namespaceStrategy } from './namespaces.js';
+import { customResourceDefinitionStrategy } from './custom-resource-definitions.js';
 import { defaultPodSpec, defaultPodTemplate, qosClass } from './pod-defaults.js';
 
 function spec(obj: KubeObject): Record<string, unknown> {
@@ -165,7 +166,7 @@ function strategyOf(info: ResourceInfo): Strategy {
     case 'jobs.batch':
       return genericStrategy(info, { specGeneration: true, gcPolicy: 'OrphanDependents', defaults: defaultJob });
     case 'customresourcedefinitions.apiextensions.k8s.io':
-      return genericStrategy(info, { specGeneration: true });
+      return customResourceDefinitionStrategy(info);
     default:
       return genericStrategy(info);
   }

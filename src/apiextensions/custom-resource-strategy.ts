@@ -1,0 +1,85 @@
+import { type FieldError, StatusError } from '../api/errors.js';
+import type { ResourceInfo } from '../api/resource-info.js';
+import type { KubeObject } from '../api/types.js';
+import { deletionFinalizersForGarbageCollection } from '../registry/delete-policy.js';
+import type { Strategy } from '../registry/strategy.js';
+import type { CustomResourceVersion } from './custom-resource-info.js';
+import { applyDefaults, prune, pruneNonNullableNulls, validateInstance } from './schema/index.js';
+import type { JSONSchemaProps } from './schema/types.js';
+
+/** Everything but metadata (and status, when /status owns it): what a custom resource's generation tracks (R1.9). */
+function desiredState(obj: KubeObject, statusSubresource: boolean): string {
+  const { metadata: _m, status, ...rest } = obj;
+  return JSON.stringify(statusSubresource ? rest : { ...rest, status });
+}
+
+function replaceWith(target: KubeObject, source: KubeObject): void {
+  for (const key of Object.keys(target)) delete target[key];
+  Object.assign(target, structuredClone(source));
+}
+
+/**
+ * The apiextensions order for a custom resource body (crd_handler.go): prune unknown fields, drop nulls the schema
+ * does not allow, then apply defaults. Returns the pruned paths (for fieldValidation).
+ */
+export function normalizeCustomResource(obj: KubeObject, custom: CustomResourceVersion): string[] {
+  const schema = custom.version.schema?.openAPIV3Schema;
+  if (schema === undefined || custom.preserveUnknownFields) return [];
+  const { pruned } = prune(obj, schema, true);
+  pruneNonNullableNulls(obj, schema);
+  applyDefaults(obj, schema);
+  return pruned;
+}
+
+/**
+ * A custom resource's store behaviour (customresource/strategy.go): generation 1 and bumped on any change outside
+ * metadata, updates require a resourceVersion (R1.7), schema validation, and the /status and /scale splits.
+ */
+export function customResourceStrategy(info: ResourceInfo, custom: CustomResourceVersion, isTerminating: () => boolean): Strategy {
+  const statusSubresource = custom.version.subresources?.status !== undefined;
+  const schema: JSONSchemaProps | undefined = custom.version.schema?.openAPIV3Schema;
+  const gvk = { group: info.group, version: info.version, kind: info.kind };
+  const validate = (obj: KubeObject): FieldError[] => {
+    if (schema === undefined) return [];
+    return validateInstance(obj, schema, gvk);
+  };
+  return {
+    applyDefaults: (obj) => {
+      normalizeCustomResource(obj, custom);
+    },
+    prepareForCreate(obj) {
+      if (statusSubresource) delete obj.status;
+      obj.metadata.generation = 1;
+    },
+    prepareForUpdate(next, old) {
+      if (statusSubresource) {
+        if (old.status === undefined) delete next.status;
+        else next.status = old.status;
+      }
+      next.metadata.generation = old.metadata.generation ?? 1;
+      if (desiredState(next, statusSubresource) !== desiredState(old, statusSubresource)) next.metadata.generation += 1;
+    },
+    prepareForStatusUpdate(next, old) {
+      const status = next.status;
+      replaceWith(next, old);
+      if (status === undefined) delete next.status;
+      else next.status = status;
+    },
+    prepareForFinalizeUpdate(next, old) {
+      replaceWith(next, old);
+    },
+    validate(obj) {
+      // A terminating CRD accepts no new instances.
+      if (isTerminating()) throw new StatusError(405, 'MethodNotAllowed', 'create not allowed while custom resource definition is terminating', {});
+      return validate(obj);
+    },
+    validateUpdate: (next) => validate(next),
+    allowUnconditionalUpdate: false,
+    returnDeletedObject: false,
+    gcPolicy: 'DeleteDependents',
+    deletionFinalizers: (opts, finalizers) => deletionFinalizersForGarbageCollection('DeleteDependents', opts, finalizers),
+    gracePeriodFor: () => undefined,
+    markDeleting: () => {},
+    readyToRemove: () => true,
+  };
+}
