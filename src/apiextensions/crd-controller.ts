@@ -8,6 +8,7 @@ import { createQueue, type Queue } from '../workqueue/queue.js';
 import { type CrdCondition, type CrdNames, CUSTOM_RESOURCE_CLEANUP_FINALIZER, type CustomResourceDefinition } from './crd-types.js';
 import { customResourceInfos } from './custom-resource-info.js';
 import { customResourceStrategy } from './custom-resource-strategy.js';
+import { customResourceDefinitions } from './openapi.js';
 import { acceptNames, type NameHolder } from './naming.js';
 
 const CRDS: ResourceRef = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' };
@@ -143,7 +144,10 @@ export class CrdController {
       current.length === wanted.length && wanted.every((w, i) => current[i] !== undefined && key(current[i] as ResourceInfo) === key(w.info)) && !this.specChanged(name, crd);
     if (unchanged) return;
     for (const info of current) this.registry.remove(info);
-    for (const { info, custom } of wanted) this.registry.add(info, customResourceStrategy(info, custom, () => this.terminating.has(name)));
+    for (const { info, custom } of wanted) {
+      const definitions = customResourceDefinitions(info.group, info.version, names, custom.version.schema?.openAPIV3Schema);
+      this.registry.add(info, customResourceStrategy(info, custom, () => this.terminating.has(name)), definitions);
+    }
     this.served.set(name, wanted.map((w) => w.info));
     this.specs.set(name, JSON.stringify(crd.spec));
   }

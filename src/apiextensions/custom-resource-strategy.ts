@@ -4,6 +4,7 @@ import type { KubeObject } from '../api/types.js';
 import { deletionFinalizersForGarbageCollection } from '../registry/delete-policy.js';
 import type { Strategy } from '../registry/strategy.js';
 import type { CustomResourceVersion } from './custom-resource-info.js';
+import { customResourcePrinter } from './printer-columns.js';
 import { applyDefaults, prune, pruneNonNullableNulls, validateInstance } from './schema/index.js';
 import type { JSONSchemaProps } from './schema/types.js';
 
@@ -47,6 +48,8 @@ export function customResourceStrategy(info: ResourceInfo, custom: CustomResourc
     applyDefaults: (obj) => {
       normalizeCustomResource(obj, custom);
     },
+    pruneUnknownFields: (obj) => normalizeCustomResource(obj, custom),
+    printer: customResourcePrinter(custom.version.additionalPrinterColumns),
     prepareForCreate(obj) {
       if (statusSubresource) delete obj.status;
       obj.metadata.generation = 1;

@@ -1,6 +1,7 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { Backend } from '../storage/backend.js';
 import { strategyFor } from './resources/index.js';
+import type { Schema } from '../openapi/schema.js';
 import type { Strategy } from './strategy.js';
 import { ResourceStore, type WriteAdmission } from './store.js';
 
@@ -16,6 +17,8 @@ export class Registry {
   readonly backend: Backend;
   readonly clock: () => Date;
   private readonly stores = new Map<string, ResourceStore>();
+  /** OpenAPI definitions of served custom resources, by definition name (the built-ins have theirs statically). */
+  private readonly definitions = new Map<string, Schema>();
   private readonly admission: WriteAdmission;
   private changes = 0;
 
@@ -26,8 +29,9 @@ export class Registry {
     for (const info of options.resources) this.add(info);
   }
 
-  /** Serves a resource; custom resources bring their own strategy, built-ins get theirs from the catalog. */
-  add(info: ResourceInfo, strategy: Strategy = strategyFor(info)): ResourceStore {
+  /** Serves a resource; custom resources bring their own strategy and OpenAPI definitions, built-ins get theirs from the catalog. */
+  add(info: ResourceInfo, strategy: Strategy = strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
+    for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
     const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admission(...args));
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     this.changes++;
@@ -36,12 +40,18 @@ export class Registry {
 
   remove(info: ResourceInfo): void {
     this.stores.delete(storeKey(info.group, info.version, info.plural));
+    for (const name of [...this.definitions.keys()]) if (name === info.definition || name === `${info.definition}List`) this.definitions.delete(name);
     this.changes++;
   }
 
   /** Grows whenever the set of served resources changes, so derived documents know when to rebuild. */
   get generation(): number {
     return this.changes;
+  }
+
+  /** The OpenAPI definitions served resources add beyond the built-in ones. */
+  extraDefinitions(): Record<string, Schema> {
+    return Object.fromEntries(this.definitions);
   }
 
   lookup(group: string, version: string, plural: string): ResourceStore | undefined {

@@ -1,6 +1,7 @@
 import type { FieldError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
+import type { Printer } from '../tables/printer.js';
 import type { DeleteOptions } from './delete-policy.js';
 
 /** The garbage-collection default of a resource (R2.8): what DELETE does to dependents when the client says nothing. */
@@ -34,6 +35,13 @@ export interface Strategy {
   gracePeriodFor(obj: KubeObject, requested: number | undefined): number | undefined;
   /** Adjusts an object the DELETE path is about to keep as terminating (namespaces enter phase Terminating). */
   markDeleting(obj: KubeObject): void;
+  /**
+   * Drops fields the type's schema does not know and returns their paths, for fieldValidation=Strict|Warn.
+   * Built-in types are checked by the typed decoder instead; custom resources prune by their CRD schema.
+   */
+  pruneUnknownFields?(obj: KubeObject): string[];
+  /** Table columns for types the built-in printers do not know (custom resources' additionalPrinterColumns). */
+  readonly printer?: Printer;
   /** Extra condition before a deleting object with no finalizers may be removed (namespaces, R2.38). */
   readyToRemove(obj: KubeObject): boolean;
 }

@@ -9,6 +9,7 @@ import type { Backend } from '../storage/backend.js';
 import type { ApiContext } from './api-context.js';
 import { createApiHandler } from './app.js';
 import { ensureSystemNamespaces } from './bootstrap.js';
+import { CrdController } from '../apiextensions/crd-controller.js';
 import { createInProcessClient } from '../client/in-process.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
 
@@ -54,8 +55,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     shutdown: shutdown.signal,
   };
+  const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
+  // The apiextensions part of the server: it serves custom resources as their CRDs are established.
+  const crds = new CrdController(client, registry, (message) => console.error(message));
   const controllers = new ControllerManager({
-    client: createInProcessClient(registry, BUILTIN_DEFINITIONS),
+    client,
     ...options.controllers,
     log: (message) => console.error(message),
   });
@@ -70,6 +74,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     });
   });
   await ensureSystemNamespaces(registry);
+  await crds.start();
   await controllers.start();
   ready = true;
   const port = (server.address() as AddressInfo).port;
@@ -83,6 +88,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       ready = false;
       shutdown.abort();
       await controllers.stop();
+      await crds.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -42,7 +42,8 @@ export function createOpenApiRoute(ctx: ApiContext): (req: IncomingMessage, res:
   return (req, res, pathname) => {
     if (!acceptsJson(req)) throw notAcceptable('only application/json is served for OpenAPI documents');
     const c = current();
-    const input = { resources: ctx.registry.resources(), definitions: ctx.definitions, version: KUBERNETES_VERSION.gitVersion };
+    const definitions = { ...ctx.definitions, ...ctx.registry.extraDefinitions() };
+    const input = { resources: ctx.registry.resources(), definitions, version: KUBERNETES_VERSION.gitVersion };
     if (pathname === '/openapi/v2') {
       c.v2 ??= JSON.stringify(buildOpenApiV2(input));
       sendDoc(res, c.v2, false);

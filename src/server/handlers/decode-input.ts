@@ -34,15 +34,7 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
   }
   // Both present (the usual case): the body already is what the decoder should see, and needs no copy.
   const typed = raw.apiVersion === apiVersion && raw.kind === kind ? raw : { ...raw, apiVersion, kind };
-  const decoded = decodeTypedObject(
-    typed,
-    definitionRef(info.definition),
-    r.ctx.definitions,
-    fieldValidationMode(r),
-    { kind: info.kind, version: info.version },
-  );
-  if (decoded.warnings.length > 0) warnings.push(...decoded.warnings);
-  const obj = decoded.object as KubeObject;
+  const obj = info.custom === true ? decodeCustomResource(r, typed, kind, warnings) : decodeBuiltin(r, typed, warnings);
   if (!isObject(obj.metadata)) obj.metadata = {};
   const bodyNamespace = obj.metadata.namespace;
   if (info.namespaced) {
@@ -53,6 +45,30 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
   } else {
     delete obj.metadata.namespace;
   }
+  return obj;
+}
+
+function decodeBuiltin(r: ResourceRequest, typed: Record<string, unknown>, warnings: string[]): KubeObject {
+  const info = r.store.info;
+  const decoded = decodeTypedObject(typed, definitionRef(info.definition), r.ctx.definitions, fieldValidationMode(r), {
+    kind: info.kind,
+    version: info.version,
+  });
+  if (decoded.warnings.length > 0) warnings.push(...decoded.warnings);
+  return decoded.object as KubeObject;
+}
+
+/** Custom resources are pruned by their CRD schema; fieldValidation decides what pruned fields mean. */
+function decodeCustomResource(r: ResourceRequest, typed: Record<string, unknown>, kind: string, warnings: string[]): KubeObject {
+  const obj = typed as KubeObject;
+  if (!isObject(obj.metadata)) obj.metadata = {};
+  const pruned = r.store.strategy.pruneUnknownFields?.(obj) ?? [];
+  const mode = fieldValidationMode(r);
+  const unknown = pruned.map((path) => `unknown field "${path}"`);
+  if (unknown.length > 0 && mode === 'Strict') {
+    throw badRequest(`${kind} in version "${r.store.info.version}" cannot be handled as a ${kind}: strict decoding error: ${unknown.join(', ')}`);
+  }
+  if (mode === 'Warn') warnings.push(...unknown);
   return obj;
 }
 
