@@ -102,6 +102,16 @@ export class ResourceStore {
     return invalid(qualifiedKind(this.info), this.info.group, this.info.kind, name, errs);
   }
 
+  /**
+   * A stored object as this version serves it. Custom resources share one storage across their versions
+   * (conversion strategy None), so only apiVersion differs between them.
+   */
+  decode(kv: KeyValue): KubeObject {
+    const obj = decodeObject(kv);
+    if (this.info.custom === true) obj.apiVersion = this.apiVersion;
+    return obj;
+  }
+
   /** 409 for a write whose resourceVersion precondition no longer holds (R1.6). */
   conflictError(name: string): StatusError {
     return conflict(this.ref, name, OPTIMISTIC_LOCK_ERROR_MSG);
@@ -120,7 +130,7 @@ export class ResourceStore {
   }
 
   async get(namespace: string | undefined, name: string): Promise<KubeObject> {
-    return decodeObject(await this.readKv(objectKey(this.info, namespace, name), name));
+    return this.decode(await this.readKv(objectKey(this.info, namespace, name), name));
   }
 
   // ---------------------------------------------------------------- create
@@ -170,7 +180,7 @@ export class ResourceStore {
           );
         }
         const existing = await this.backend.get(key);
-        const terminating = existing.kv !== undefined && decodeObject(existing.kv).metadata.deletionTimestamp !== undefined;
+        const terminating = existing.kv !== undefined && this.decode(existing.kv).metadata.deletionTimestamp !== undefined;
         throw alreadyExists(this.ref, meta.name ?? '', terminating ? 'object is being deleted: ' : '');
       }
     }
@@ -204,7 +214,7 @@ export class ResourceStore {
     const key = objectKey(this.info, namespace, name);
     for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
       const kv = await this.readKv(key, name);
-      const old = decodeObject(kv);
+      const old = this.decode(kv);
       const next = tryUpdate(structuredClone(old));
       try {
         return await this.writeUpdate(key, kv, old, next, opts);
@@ -279,7 +289,7 @@ export class ResourceStore {
     const key = objectKey(this.info, namespace, name);
     for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
       const kv = await this.readKv(key, name);
-      const obj = decodeObject(kv);
+      const obj = this.decode(kv);
       this.checkDeletePreconditions(obj, opts);
       try {
         return await this.deleteOnce(key, kv, obj, opts, dryRun);
@@ -367,7 +377,7 @@ export class ResourceStore {
     if (!dryRun) {
       try {
         const deleted = await this.backend.delete(key, revision);
-        last = decodeObject({ ...deleted, modRevision: revision });
+        last = this.decode({ ...deleted, modRevision: revision });
       } catch (err) {
         // R2.19: someone else removed it meanwhile; the last known state is the answer.
         if (!(err instanceof KeyNotFoundError)) throw err;
@@ -384,7 +394,7 @@ export class ResourceStore {
       next.metadata.resourceVersion = old.metadata.resourceVersion;
       return next;
     }
-    return decodeObject(await this.backend.update(key, bytes, kv.modRevision));
+    return this.decode(await this.backend.update(key, bytes, kv.modRevision));
   }
 
   private successStatus(obj: KubeObject): Status {
@@ -447,7 +457,7 @@ export class ResourceStore {
             break;
           }
           lastKey = kv.key;
-          const obj = decodeObject(kv);
+          const obj = this.decode(kv);
           if (selection.matches(obj)) items.push(obj);
         }
         if (more || !page.more) break;

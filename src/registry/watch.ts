@@ -1,8 +1,7 @@
 import { StatusError } from '../api/errors.js';
 import type { KubeObject, Status } from '../api/types.js';
-import type { WatchEvent, Watcher } from '../storage/backend.js';
+import type { KeyValue, WatchEvent, Watcher } from '../storage/backend.js';
 import { CompactedError } from '../storage/errors.js';
-import { decodeObject } from './codec.js';
 import { collectionPrefix } from './keys.js';
 import { compileSelection, type Selection } from './selection.js';
 import type { ResourceStore } from './store.js';
@@ -60,7 +59,7 @@ export async function watchCollection(store: ResourceStore, namespace: string | 
     if (!(err instanceof CompactedError)) throw err;
     initial.push({ type: 'ERROR', object: tooOld(startRevision, err.compactedRevision) });
   }
-  return objectWatch(initial, watcher, selection, startRevision);
+  return objectWatch(initial, watcher, selection, startRevision, (kv) => store.decode(kv));
 }
 
 function bookmark(store: ResourceStore, revision: number, initialEventsEnd: boolean): ObjectEvent {
@@ -84,6 +83,7 @@ function objectWatch(
   watcher: Watcher | undefined,
   selection: Selection,
   startRevision: number,
+  decode: (kv: KeyValue) => KubeObject,
 ): ObjectWatch {
   let progress = startRevision;
   let stopped = false;
@@ -92,11 +92,11 @@ function objectWatch(
   const convert = (e: WatchEvent): ObjectEvent | undefined => {
     if (selection.everything) {
       // Every object matches, so the previous value decides nothing and is not decoded.
-      if (e.type === 'delete') return e.prevKv === undefined ? undefined : { type: 'DELETED', object: decodeObject(e.kv) };
-      return { type: e.prevKv === undefined ? 'ADDED' : 'MODIFIED', object: decodeObject(e.kv) };
+      if (e.type === 'delete') return e.prevKv === undefined ? undefined : { type: 'DELETED', object: decode(e.kv) };
+      return { type: e.prevKv === undefined ? 'ADDED' : 'MODIFIED', object: decode(e.kv) };
     }
-    const current = decodeObject(e.kv);
-    const previous = e.prevKv === undefined ? undefined : decodeObject(e.prevKv);
+    const current = decode(e.kv);
+    const previous = e.prevKv === undefined ? undefined : decode(e.prevKv);
     const was = previous !== undefined && selection.matches(previous);
     if (e.type === 'delete') return was ? { type: 'DELETED', object: current } : undefined;
     const is = selection.matches(current);
