@@ -44,8 +44,6 @@ export class GraphBuilder {
   private readonly attemptToDelete: NodeQueue;
   private readonly attemptToOrphan: NodeQueue;
   private readonly recordInvalid: InvalidReferenceRecorder;
-  /** Whether the observed owner with this uid is namespaced; filled as monitors observe objects. */
-  private readonly namespacedOwners = new Map<string, boolean>();
 
   constructor(attemptToDelete: NodeQueue, attemptToOrphan: NodeQueue, recordInvalid: InvalidReferenceRecorder) {
     this.attemptToDelete = attemptToDelete;
@@ -71,7 +69,6 @@ export class GraphBuilder {
   private observe(obj: KubeObject, old: KubeObject | undefined): void {
     const identity = identityOf(obj);
     const owners = obj.metadata.ownerReferences ?? [];
-    this.namespacedOwners.set(identity.uid, identity.namespace !== '');
     let node = this.graph.get(identity.uid);
     if (node === undefined) {
       // R4.12: a new uid (possibly added and deleted between two events).
@@ -182,7 +179,6 @@ export class GraphBuilder {
     const node = this.graph.get(uid);
     if (node === undefined) return;
     this.removeNode(node);
-    this.namespacedOwners.delete(uid);
     if (node.dependents.size > 0) this.absentOwners.add(identityOf(obj));
     for (const dependent of node.dependents) this.attemptToDelete.add(dependent);
     for (const ref of node.owners) {
@@ -224,11 +220,6 @@ export class GraphBuilder {
       node.identity = alternateIdentity(node, absent, all.filter((d) => !agrees(d)));
     }
     this.attemptToDelete.add(node);
-  }
-
-  /** Whether an observed object with this uid is namespaced (undefined: not observed). */
-  isNamespaced(uid: string): boolean | undefined {
-    return this.namespacedOwners.get(uid);
   }
 
   describe(node: GraphNode): string {
