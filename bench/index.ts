@@ -2,9 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processCpuSeconds } from './cpu.js';
+import { benchCrdServing } from './crd.js';
 import { benchGarbageCollector, gcTable } from './gc.js';
 import { postLoad } from './load.js';
 import { benchNamespaceDeletion } from './namespace.js';
+import { benchProtection } from './protection.js';
 import { startProcess } from './process.js';
 import { median } from './stats.js';
 
@@ -86,6 +88,8 @@ async function main(): Promise<void> {
     ];
     const gc = gcTable(await benchGarbageCollector());
     rows.push(...(await benchNamespaceDeletion()));
+    rows.push(...(await benchProtection()));
+    rows.push(...(await benchCrdServing()));
     const table = ['| measure | Cascade | baseline (same run) | ratio |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
     const stamp = new Date().toISOString();
     const section = `\n## ${stamp} (node ${process.version}, \`npm run bench\`)\n\n${table}\n\n${gc}\n`;

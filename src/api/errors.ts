@@ -146,8 +146,17 @@ const TYPE_LABEL: Record<FieldErrorType, string> = {
   FieldValueNotFound: 'Not found',
 };
 
+/** A value Kubernetes prints with Go's %#v of a non-string type (e.g. uint64 zero prints as `0x0`). */
+export class GoLiteral {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
 /** Go's %v / %q rendering of a field value, as field.Error prints it. */
 function renderValue(value: unknown): string {
+  if (value instanceof GoLiteral) return value.text;
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -50,6 +50,7 @@ export function customResourceStrategy(info: ResourceInfo, custom: CustomResourc
     },
     pruneUnknownFields: (obj) => normalizeCustomResource(obj, custom),
     printer: customResourcePrinter(custom.version.additionalPrinterColumns),
+    scale: custom.version.subresources?.scale,
     prepareForCreate(obj) {
       if (statusSubresource) delete obj.status;
       obj.metadata.generation = 1;
@@ -73,7 +74,9 @@ export function customResourceStrategy(info: ResourceInfo, custom: CustomResourc
     },
     validate(obj) {
       // A terminating CRD accepts no new instances.
-      if (isTerminating()) throw new StatusError(405, 'MethodNotAllowed', 'create not allowed while custom resource definition is terminating', {});
+      if (isTerminating()) {
+        throw new StatusError(405, 'MethodNotAllowed', 'create not allowed while custom resource definition is terminating', { group: info.group, kind: info.plural });
+      }
       return validate(obj);
     },
     validateUpdate: (next) => validate(next),

@@ -26,14 +26,18 @@ export function acceptNames(crd: CustomResourceDefinition, holders: readonly Nam
     for (const r of [n.plural, n.singular, ...(n.shortNames ?? [])]) if (r) usedResources.add(r);
     for (const k of [n.kind, n.listKind]) if (k) usedKinds.add(k);
   }
-  const problems: string[] = [];
-  if (usedResources.has(names.plural)) problems.push(`"${names.plural}" is already in use`);
-  if (names.singular !== undefined && usedResources.has(names.singular)) problems.push(`"${names.singular}" is already in use`);
-  for (const s of names.shortNames ?? []) if (usedResources.has(s)) problems.push(`"${s}" is already in use`);
-  if (usedKinds.has(names.kind)) problems.push(`"${names.kind}" is already in use`);
-  if (names.listKind !== undefined && usedKinds.has(names.listKind)) problems.push(`"${names.listKind}" is already in use`);
-  if (problems.length > 0) {
-    return { accepted: undefined, condition: { type: 'NamesAccepted', status: 'False', reason: 'NameConflict', message: problems[0] ?? '' } };
+  // The naming controller checks in this order and reports the first clash by the field that clashed.
+  const checks: [string, string | undefined, Set<string>][] = [
+    ['PluralConflict', names.plural, usedResources],
+    ['SingularConflict', names.singular, usedResources],
+    ...(names.shortNames ?? []).map((s): [string, string, Set<string>] => ['ShortNamesConflict', s, usedResources]),
+    ['KindConflict', names.kind, usedKinds],
+    ['ListKindConflict', names.listKind, usedKinds],
+  ];
+  for (const [reason, name, used] of checks) {
+    if (name !== undefined && used.has(name)) {
+      return { accepted: undefined, condition: { type: 'NamesAccepted', status: 'False', reason, message: `"${name}" is already in use` } };
+    }
   }
   return { accepted: { ...names }, condition: { type: 'NamesAccepted', status: 'True', reason: 'NoConflicts', message: 'no conflicts found' } };
 }

@@ -1,6 +1,7 @@
 import type { KubeObject } from '../api/types.js';
 import { age } from '../tables/cell-format.js';
 import type { Printer } from '../tables/printer.js';
+import { objectMetaCreationTimestamp } from '../tables/column-descriptions.js';
 import type { TableColumnDefinition } from '../tables/table-types.js';
 import type { CrdPrinterColumn } from './crd-types.js';
 import { evaluateJsonPath, parseJsonPath } from './json-path.js';
@@ -29,7 +30,7 @@ export function customResourcePrinter(columns: readonly CrdPrinterColumn[] | und
         name: c.name,
         type: (['integer', 'number', 'boolean', 'date'].includes(c.type) ? c.type : 'string') as TableColumnDefinition['type'],
         format: c.format ?? '',
-        description: c.description ?? '',
+        description: c.description ?? (c === DEFAULT_PRINTER_COLUMNS[0] ? objectMetaCreationTimestamp : `Custom resource definition column (in JSONPath format): ${c.jsonPath}`),
         priority: c.priority ?? 0,
       })),
     ],

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { CONNECTION_FLAGS_HELP, isToolCommand, runToolCommandFromKubeconfig, TOOL_COMMANDS_HELP } from '../tools/cli-entry.js';
 import { SERVE_USAGE, serve } from './serve.js';
 
 const USAGE = `Cascade: a Kubernetes-compatible API server focused on the object lifecycle.
@@ -7,11 +8,18 @@ Usage: cascade <command> [flags]
 
 Commands:
   serve    start the API server and write a kubeconfig for it
+${TOOL_COMMANDS_HELP}
+Run "cascade <command> --help" for a command's flags.
 
-${SERVE_USAGE}`;
+${SERVE_USAGE}
+${CONNECTION_FLAGS_HELP}`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  if (isToolCommand(command)) {
+    process.exitCode = await runToolCommandFromKubeconfig(command ?? '', rest, { stdout: process.stdout, stderr: process.stderr });
+    return;
+  }
   switch (command) {
     case 'serve':
       await serve(rest);

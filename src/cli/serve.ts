@@ -20,6 +20,9 @@ Flags:
   --strict-block-owner-deletion bool
                             keep a foreground owner waiting for a blocking dependent that another owner keeps
                             alive, instead of dropping that reference as Kubernetes does (default false)
+  --pvc-protection-count-finished-pods bool
+                            count Succeeded and Failed pods as users of their PersistentVolumeClaims, as Kubernetes
+                            does; false lets a claim go once its pods have finished (default true)
 `;
 
 const STORAGE_BACKENDS = ['memory'] as const;
@@ -48,6 +51,7 @@ export async function serve(argv: string[]): Promise<void> {
       'concurrent-gc-syncs': { type: 'string', default: '20' },
       'strict-block-owner-deletion': { type: 'string', default: 'false' },
       'concurrent-namespace-syncs': { type: 'string', default: '10' },
+      'pvc-protection-count-finished-pods': { type: 'string', default: 'true' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -65,13 +69,14 @@ export async function serve(argv: string[]): Promise<void> {
   const strictBlockOwnerDeletion = booleanFlag('strict-block-owner-deletion', values['strict-block-owner-deletion']);
   const gcWorkers = positiveIntegerFlag('concurrent-gc-syncs', values['concurrent-gc-syncs']);
   const namespaceWorkers = positiveIntegerFlag('concurrent-namespace-syncs', values['concurrent-namespace-syncs']);
+  const pvcProtectionCountFinishedPods = booleanFlag('pvc-protection-count-finished-pods', values['pvc-protection-count-finished-pods']);
   const dataDir = resolve(values['data-dir']);
   const kubeconfigPath = resolve(values['kubeconfig-out'] ?? `${dataDir}/kubeconfig`);
   const server = await startApiServer({
     backend: createMemoryBackend(),
     host: values['bind-address'],
     port,
-    controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion, namespaceWorkers },
+    controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion, namespaceWorkers, pvcProtectionCountFinishedPods },
   });
   await writeKubeconfig(kubeconfigPath, server.url);
   process.stdout.write(`Cascade API server listening on ${server.url} — export KUBECONFIG=${kubeconfigPath}\n`);

@@ -32,6 +32,9 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
     async discover() {
       return registry.resources();
     },
+    onDiscoveryChange(listener) {
+      return registry.onChange(listener);
+    },
     async get(ref, namespace, name) {
       const store = storeFor(ref);
       return store.get(scoped(store, namespace), name);

@@ -48,6 +48,11 @@ export interface DeleteResponse {
 export interface ApiClient {
   /** Every resource the server serves right now (built-ins, custom resources, aggregated APIs). */
   discover(): Promise<readonly ResourceInfo[]>;
+  /**
+   * Calls `listener` whenever the set of served resources changes, where the transport can tell (the in-process
+   * client can; over HTTP, callers re-read discovery periodically). Returns the unsubscribe function.
+   */
+  onDiscoveryChange?(listener: () => void): () => void;
   get(ref: ResourceRef, namespace: string | undefined, name: string): Promise<KubeObject>;
   list(ref: ResourceRef, namespace: string | undefined, opts?: ListOptions): Promise<KubeList>;
   watch(ref: ResourceRef, namespace: string | undefined, opts?: WatchOptions): Promise<WatchStream>;

@@ -1,6 +1,10 @@
 import type { ApiClient } from '../client/interface.js';
 import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
+import type { ProtectionMetrics } from './protection/metrics.js';
+import { ProtectionRuleController } from './protection/protection-rule-controller.js';
+import { PvProtectionController } from './protection/pv-protection-controller.js';
+import { PvcProtectionController } from './protection/pvc-protection-controller.js';
 
 export interface ControllerManagerOptions {
   readonly client: ApiClient;
@@ -14,6 +18,12 @@ export interface ControllerManagerOptions {
   readonly namespaceController?: boolean;
   /** --concurrent-namespace-syncs (default 10). */
   readonly namespaceWorkers?: number;
+  /** Run the PVC and PV protection controllers (default true). */
+  readonly volumeProtection?: boolean;
+  /** --pvc-protection-count-finished-pods (default true: Kubernetes' behaviour, debt D15). */
+  readonly pvcProtectionCountFinishedPods?: boolean;
+  /** Run the controllers of ProtectionRules (default true). */
+  readonly protectionRules?: boolean;
   readonly log?: (message: string) => void;
 }
 
@@ -21,6 +31,9 @@ export interface ControllerManagerOptions {
 export class ControllerManager {
   readonly garbageCollector: GarbageCollector | undefined;
   readonly namespaceController: NamespaceController | undefined;
+  readonly pvcProtection: PvcProtectionController | undefined;
+  readonly pvProtection: PvProtectionController | undefined;
+  readonly protectionRules: ProtectionRuleController | undefined;
 
   constructor(options: ControllerManagerOptions) {
     this.garbageCollector =
@@ -34,13 +47,38 @@ export class ControllerManager {
           });
     this.namespaceController =
       options.namespaceController === false ? undefined : new NamespaceController({ client: options.client, workers: options.namespaceWorkers, log: options.log });
+    const volumes = options.volumeProtection !== false;
+    this.pvcProtection = volumes
+      ? new PvcProtectionController({ client: options.client, countFinishedPods: options.pvcProtectionCountFinishedPods, log: options.log })
+      : undefined;
+    this.pvProtection = volumes ? new PvProtectionController({ client: options.client, log: options.log }) : undefined;
+    this.protectionRules = options.protectionRules === false ? undefined : new ProtectionRuleController({ client: options.client, log: options.log });
+  }
+
+  /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
+  protectionMetrics(): ProtectionMetrics[] {
+    return [this.pvcProtection?.metrics, this.pvProtection?.metrics, ...(this.protectionRules?.metrics() ?? [])].filter(
+      (m): m is ProtectionMetrics => m !== undefined,
+    );
   }
 
   async start(): Promise<void> {
-    await Promise.all([this.garbageCollector?.start(), this.namespaceController?.start()]);
+    await Promise.all([
+      this.garbageCollector?.start(),
+      this.namespaceController?.start(),
+      this.pvcProtection?.start(),
+      this.pvProtection?.start(),
+      this.protectionRules?.start(),
+    ]);
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.garbageCollector?.stop(), this.namespaceController?.stop()]);
+    await Promise.all([
+      this.garbageCollector?.stop(),
+      this.namespaceController?.stop(),
+      this.pvcProtection?.stop(),
+      this.pvProtection?.stop(),
+      this.protectionRules?.stop(),
+    ]);
   }
 }

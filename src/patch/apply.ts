@@ -14,19 +14,18 @@ const PATCH_TYPES: Readonly<Record<string, PatchType>> = {
   'application/apply-patch+yaml': 'apply',
 };
 
-function unsupportedPatch(contentType: string): StatusError {
-  return new StatusError(
-    415,
-    'UnsupportedMediaType',
-    `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json`,
-    { causes: [{ reason: 'UnsupportedMediaType', message: contentType }] },
-  );
+/** 415 listing the patch types the resource accepts (custom resources take no strategic merge patch). */
+function unsupportedPatch(custom: boolean): StatusError {
+  const accepted = custom
+    ? 'application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml'
+    : 'application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml';
+  return new StatusError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: ${accepted}`);
 }
 
 export function patchTypeOf(contentType: string | undefined): PatchType {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const patchType = PATCH_TYPES[type];
-  if (patchType === undefined || patchType === 'apply') throw unsupportedPatch(contentType ?? '');
+  if (patchType === undefined || patchType === 'apply') throw unsupportedPatch(false);
   return patchType;
 }
 
@@ -38,9 +37,9 @@ export function applyPatch(type: PatchType, current: unknown, patch: unknown, in
     case 'merge':
       return applyJsonMergePatch(current, patch);
     case 'strategic':
-      if (info.custom === true) throw unsupportedPatch('application/strategic-merge-patch+json');
+      if (info.custom === true) throw unsupportedPatch(true);
       return applyStrategicMergePatch(current, patch, definitionRef(info.definition), definitions);
     case 'apply':
-      throw unsupportedPatch('application/apply-patch+yaml');
+      throw unsupportedPatch(info.custom === true);
   }
 }

@@ -2,6 +2,7 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import type { Backend } from '../storage/backend.js';
 import { strategyFor } from './resources/index.js';
 import type { Schema } from '../openapi/schema.js';
+import { ComputedFields } from './computed-fields.js';
 import type { Strategy } from './strategy.js';
 import { ResourceStore, type WriteAdmission } from './store.js';
 
@@ -20,7 +21,10 @@ export class Registry {
   /** OpenAPI definitions of served custom resources, by definition name (the built-ins have theirs statically). */
   private readonly definitions = new Map<string, Schema>();
   private readonly admission: WriteAdmission;
+  /** Field-selector labels computed per resource (in-use protection rules define them for their dependents). */
+  readonly computedFields = new ComputedFields();
   private changes = 0;
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(options: RegistryOptions) {
     this.backend = options.backend;
@@ -32,16 +36,27 @@ export class Registry {
   /** Serves a resource; custom resources bring their own strategy and OpenAPI definitions, built-ins get theirs from the catalog. */
   add(info: ResourceInfo, strategy: Strategy = strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
-    const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admission(...args));
+    const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admission(...args), this.computedFields);
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
-    this.changes++;
+    this.changed();
     return store;
   }
 
   remove(info: ResourceInfo): void {
     this.stores.delete(storeKey(info.group, info.version, info.plural));
     for (const name of [...this.definitions.keys()]) if (name === info.definition || name === `${info.definition}List`) this.definitions.delete(name);
+    this.changed();
+  }
+
+  private changed(): void {
     this.changes++;
+    for (const listener of this.changeListeners) listener();
+  }
+
+  /** Subscribes to changes of the served resources; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   /** Grows whenever the set of served resources changes, so derived documents know when to rebuild. */

@@ -1,9 +1,10 @@
 import { badRequest, StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
-import { parseFieldSelector } from '../selectors/field-selector.js';
+import { type FieldRequirement, fieldSelectorFromRequirements, parseFieldSelector } from '../selectors/field-selector.js';
 import { parseLabelSelector } from '../selectors/label-selector.js';
 import { convertFieldSelector, selectableFields } from '../selectors/selectable-fields.js';
+import type { ComputedField } from './computed-fields.js';
 
 /** A compiled labelSelector + fieldSelector pair, applied to stored objects by list and watch. */
 export interface Selection {
@@ -22,15 +23,31 @@ function parse<T>(fn: () => T): T {
   }
 }
 
-export function compileSelection(info: ResourceInfo, labelSelector: string | undefined, fieldSelector: string | undefined): Selection {
+/**
+ * `computed` holds the resource's computed field labels (computed-fields.ts): requirements on them are matched
+ * against the computed values; every other requirement goes through the kind's field label conversion.
+ */
+export function compileSelection(
+  info: ResourceInfo,
+  labelSelector: string | undefined,
+  fieldSelector: string | undefined,
+  computed: ReadonlyMap<string, ComputedField> = new Map(),
+): Selection {
   const labels = parse(() => parseLabelSelector(labelSelector ?? ''));
-  const fields = parse(() => convertFieldSelector(info.kind, info.group, parseFieldSelector(fieldSelector ?? '')));
+  const requested = parse(() => parseFieldSelector(fieldSelector ?? ''));
+  const onComputed: FieldRequirement[] = [];
+  const onFields: FieldRequirement[] = [];
+  for (const requirement of requested.requirements) (computed.has(requirement.field) ? onComputed : onFields).push(requirement);
+  const fields = parse(() => convertFieldSelector(info.kind, info.group, fieldSelectorFromRequirements(onFields)));
   const noFields = fields.requirements.length === 0;
+  const matchesComputed = (obj: KubeObject): boolean =>
+    onComputed.every(({ field, operator, value }) => (computed.get(field) as ComputedField)(obj).includes(value) === (operator === '='));
   return {
-    everything: labels.empty && noFields,
+    everything: labels.empty && noFields && onComputed.length === 0,
     matches(obj) {
       if (!labels.matches(obj.metadata.labels)) return false;
-      return noFields || fields.matches(selectableFields(info.kind, info.group, obj));
+      if (!noFields && !fields.matches(selectableFields(info.kind, info.group, obj))) return false;
+      return matchesComputed(obj);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  GoLiteral,
   alreadyExists,
   conflict,
   expired,
@@ -18,9 +19,10 @@ import type { Backend, KeyValue } from '../storage/backend.js';
 import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../storage/errors.js';
 import { bytesEqual, decodeObject, encodeObject } from './codec.js';
 import { decodeContinue, encodeContinue } from './continue-token.js';
+import type { ComputedFields } from './computed-fields.js';
 import { type DeleteOptions, normaliseGrace, validateDeleteOptions } from './delete-policy.js';
 import { collectionPrefix, objectKey } from './keys.js';
-import { compileSelection } from './selection.js';
+import { compileSelection, type Selection } from './selection.js';
 import type { Strategy } from './strategy.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation/object-meta.js';
 
@@ -87,8 +89,9 @@ export class ResourceStore {
   readonly admit: WriteAdmission;
   readonly ref: { group: string; resource: string };
   readonly apiVersion: string;
+  private readonly computedFields: ComputedFields | undefined;
 
-  constructor(info: ResourceInfo, strategy: Strategy, backend: Backend, clock: () => Date, admit: WriteAdmission) {
+  constructor(info: ResourceInfo, strategy: Strategy, backend: Backend, clock: () => Date, admit: WriteAdmission, computedFields?: ComputedFields) {
     this.info = info;
     this.strategy = strategy;
     this.backend = backend;
@@ -96,6 +99,12 @@ export class ResourceStore {
     this.admit = admit;
     this.ref = { group: info.group, resource: info.plural };
     this.apiVersion = apiVersionOf(info.group, info.version);
+    this.computedFields = computedFields;
+  }
+
+  /** Compiles list/watch selectors, including the computed field labels defined for this resource right now. */
+  selection(labelSelector: string | undefined, fieldSelector: string | undefined): Selection {
+    return compileSelection(this.info, labelSelector, fieldSelector, this.computedFields?.of(this.info.group, this.info.plural));
   }
 
   private invalid(name: string, errs: ReturnType<typeof fieldError.invalid>[]): StatusError {
@@ -193,7 +202,8 @@ export class ResourceStore {
     const requestedRv = body.metadata.resourceVersion;
     const conditional = requestedRv !== undefined && requestedRv !== '';
     if (!conditional && !this.strategy.allowUnconditionalUpdate) {
-      throw this.invalid(name, [fieldError.invalid('metadata.resourceVersion', 0, 'must be specified for an update')]);
+      // R1.7: the apiserver reports the missing version as the uint64 zero it parsed, printed %#v.
+      throw this.invalid(name, [fieldError.invalid('metadata.resourceVersion', new GoLiteral('0x0'), 'must be specified for an update')]);
     }
     return this.guaranteedUpdate(namespace, name, opts, (current) => {
       if (conditional && requestedRv !== current.metadata.resourceVersion) throw conflict(this.ref, name, OPTIMISTIC_LOCK_ERROR_MSG);
@@ -425,7 +435,7 @@ export class ResourceStore {
 
   async list(namespace: string | undefined, opts: StoreListOptions = {}): Promise<KubeList> {
     const prefix = collectionPrefix(this.info, namespace);
-    const selection = compileSelection(this.info, opts.labelSelector, opts.fieldSelector);
+    const selection = this.selection(opts.labelSelector, opts.fieldSelector);
     const limit = opts.limit !== undefined && opts.limit > 0 ? opts.limit : 0;
     let revision: number | undefined;
     let startKey: string | undefined;

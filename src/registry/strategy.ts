@@ -40,6 +40,8 @@ export interface Strategy {
    * Built-in types are checked by the typed decoder instead; custom resources prune by their CRD schema.
    */
   pruneUnknownFields?(obj: KubeObject): string[];
+  /** Where the /scale subresource reads and writes replicas (custom resources name their own paths). */
+  readonly scale?: { readonly specReplicasPath: string; readonly statusReplicasPath: string; readonly labelSelectorPath?: string };
   /** Table columns for types the built-in printers do not know (custom resources' additionalPrinterColumns). */
   readonly printer?: Printer;
   /** Extra condition before a deleting object with no finalizers may be removed (namespaces, R2.38). */

@@ -3,7 +3,7 @@ import type { KubeObject, Status } from '../api/types.js';
 import type { KeyValue, WatchEvent, Watcher } from '../storage/backend.js';
 import { CompactedError } from '../storage/errors.js';
 import { collectionPrefix } from './keys.js';
-import { compileSelection, type Selection } from './selection.js';
+import type { Selection } from './selection.js';
 import type { ResourceStore } from './store.js';
 
 export type ObjectEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
@@ -35,7 +35,7 @@ const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
  * when that revision has been compacted. Objects moving in or out of the selectors appear as ADDED/DELETED.
  */
 export async function watchCollection(store: ResourceStore, namespace: string | undefined, opts: StoreWatchOptions): Promise<ObjectWatch> {
-  const selection = compileSelection(store.info, opts.labelSelector, opts.fieldSelector);
+  const selection = store.selection(opts.labelSelector, opts.fieldSelector);
   const rv = opts.resourceVersion;
   const fromState = rv === undefined || rv === '' || rv === '0' || opts.sendInitialEvents === true;
   if (opts.sendInitialEvents === true && opts.resourceVersionMatch !== 'NotOlderThan') {

@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { chainAdmission } from '../admission/chain.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
+import { protectionRulesAdmission } from '../admission/protection-rules.js';
+import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
 import { BUILTIN_RESOURCES } from '../registry/builtin-resources.js';
@@ -12,6 +15,9 @@ import { ensureSystemNamespaces } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
 import { createInProcessClient } from '../client/in-process.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
+import { installProtectionRuleCrd } from '../protection/rule-crd.js';
+import { ProtectionRuleSet } from '../protection/rule-set.js';
+import { PROTECTION_RULES } from '../protection/rule-types.js';
 
 export interface ApiServerOptions {
   readonly backend: Backend;
@@ -40,11 +46,20 @@ export interface ApiServer {
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const shutdown = new AbortController();
   let registryRef: Registry | undefined;
+  let rulesRef: ProtectionRuleSet | undefined;
+  // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins.
   const registry = new Registry({
     backend: options.backend,
     resources: options.resources ?? BUILTIN_RESOURCES,
     clock: options.clock,
-    admission: namespaceLifecycle(() => registryRef as Registry),
+    admission: chainAdmission(
+      namespaceLifecycle(() => registryRef as Registry),
+      storageObjectInUseProtection,
+      protectionRulesAdmission(
+        () => rulesRef as ProtectionRuleSet,
+        () => registryRef as Registry,
+      ),
+    ),
   });
   registryRef = registry;
   const ctx: ApiContext = {
@@ -58,6 +73,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
   // The apiextensions part of the server: it serves custom resources as their CRDs are established.
   const crds = new CrdController(client, registry, (message) => console.error(message));
+  // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
+  const rules = new ProtectionRuleSet(client, registry.computedFields);
+  rulesRef = rules;
   const controllers = new ControllerManager({
     client,
     ...options.controllers,
@@ -75,6 +93,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   });
   await ensureSystemNamespaces(registry);
   await crds.start();
+  await installProtectionRuleCrd(client);
+  await servedSoon(registry, PROTECTION_RULES, 5000);
+  await rules.start();
   await controllers.start();
   ready = true;
   const port = (server.address() as AddressInfo).port;
@@ -88,6 +109,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       ready = false;
       shutdown.abort();
       await controllers.stop();
+      await rules.stop();
       await crds.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -96,4 +118,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await options.backend.close();
     },
   };
+}
+
+/** Waits for the CRD controller to serve a resource it was just asked to establish. */
+async function servedSoon(registry: Registry, ref: { group: string; version: string; resource: string }, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (registry.lookup(ref.group, ref.version, ref.resource) === undefined) {
+    if (Date.now() > deadline) throw new Error(`${ref.resource}.${ref.group} was not served within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
 }

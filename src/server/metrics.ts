@@ -1,13 +1,16 @@
 import type { ControllerManager } from '../controllers/manager.js';
+import type { ProtectionMetrics } from '../controllers/protection/metrics.js';
 import type { QueueMetrics } from '../workqueue/metrics.js';
 
-/** Prometheus text exposition of the controllers' counters (R4.40): queue depth, adds, retries, GC deletions. */
+/** Prometheus text exposition of the controllers' counters (R4.40): queue depth, adds, retries, GC deletions, in-use protection. */
 export function renderMetrics(controllers: ControllerManager | undefined): string {
   const lines: string[] = [];
   const gc = controllers?.garbageCollector;
+  const protection = controllers?.protectionMetrics() ?? [];
   const queues: [string, QueueMetrics | undefined][] = [
     ['garbage_collector_attempt_to_delete', gc?.metrics.attemptToDelete],
     ['garbage_collector_attempt_to_orphan', gc?.metrics.attemptToOrphan],
+    ...protection.map((p): [string, QueueMetrics] => [p.controller, p.queue]),
   ];
   const series = (name: string, type: string, help: string, values: [string, number][]): void => {
     lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
@@ -24,6 +27,16 @@ export function renderMetrics(controllers: ControllerManager | undefined): strin
     lines.push('# HELP cascade_garbage_collector_deletions_total Objects the garbage collector deleted');
     lines.push('# TYPE cascade_garbage_collector_deletions_total counter');
     lines.push(`cascade_garbage_collector_deletions_total ${gc.deletions}`);
+  }
+  if (protection.length > 0) {
+    const perController = (name: string, help: string, value: (p: ProtectionMetrics) => number): void => {
+      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`);
+      for (const p of protection) lines.push(`${name}{controller="${p.controller}"} ${value(p)}`);
+    };
+    perController('cascade_protection_live_lists_total', 'Live LISTs of possible users made before removing an in-use protection finalizer', (p) => p.liveLists);
+    perController('cascade_protection_cache_hits_total', 'Deletion candidates kept because the informer cache showed a user', (p) => p.cacheHits);
+    perController('cascade_protection_finalizers_added_total', 'In-use protection finalizers added to existing objects', (p) => p.finalizersAdded);
+    perController('cascade_protection_finalizers_removed_total', 'In-use protection finalizers removed from unused objects', (p) => p.finalizersRemoved);
   }
   return `${lines.join('\n')}\n`;
 }

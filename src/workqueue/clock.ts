@@ -14,9 +14,19 @@ export interface Clock {
 export const realClock: Clock = {
   now: () => performance.now(),
   setTimeout(fn, ms) {
-    // Rounded up: Node timers have millisecond resolution and must not fire before `ms` has passed on `now()`.
-    const timer = setTimeout(fn, Math.max(0, Math.ceil(ms)));
-    timer.unref();
+    // Node's timers run on the loop's cached time and can fire a little before `ms` has passed on `now()`;
+    // such an early timer is re-armed for the remainder, so the contract "never before ms" holds.
+    const due = performance.now() + ms;
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = (delay: number): void => {
+      timer = setTimeout(() => {
+        const left = due - performance.now();
+        if (left > 0) arm(left);
+        else fn();
+      }, Math.max(0, Math.ceil(delay)));
+      timer.unref();
+    };
+    arm(ms);
     return () => clearTimeout(timer);
   },
 };

@@ -22,6 +22,7 @@ deployments                 deploy       apps/v1                        true    
 replicasets                 rs           apps/v1                        true         ReplicaSet
 statefulsets                sts          apps/v1                        true         StatefulSet
 jobs                                     batch/v1                       true         Job
+protectionrules             pr           cascade.dev/v1alpha1           false        ProtectionRule
 leases                                   coordination.k8s.io/v1         true         Lease
 endpointslices                           discovery.k8s.io/v1            true         EndpointSlice
 events                      ev           events.k8s.io/v1               true         Event
@@ -90,6 +91,7 @@ describe('kubectl discovery commands', () => {
       'persistentvolumes',
       'customresourcedefinitions.apiextensions.k8s.io',
       'apiservices.apiregistration.k8s.io',
+      'protectionrules.cascade.dev',
       'clusterrolebindings.rbac.authorization.k8s.io',
       'clusterroles.rbac.authorization.k8s.io',
     ]);
@@ -101,6 +103,7 @@ describe('kubectl discovery commands', () => {
       'apiregistration.k8s.io/v1',
       'apps/v1',
       'batch/v1',
+      'cascade.dev/v1alpha1',
       'coordination.k8s.io/v1',
       'discovery.k8s.io/v1',
       'events.k8s.io/v1',

@@ -41,6 +41,7 @@ export class GarbageCollector {
   private readonly options: GarbageCollectorOptions;
   private readonly clock: Clock;
   private discoveryTimer: ReturnType<typeof setInterval> | undefined;
+  private unsubscribeDiscovery: (() => void) | undefined;
   private running: Promise<void>[] = [];
   private readonly log: (message: string) => void;
 
@@ -92,12 +93,15 @@ export class GarbageCollector {
       this.running.push(this.workers.runWorker(this.attemptToDelete, (node) => this.workers.attemptToDeleteItem(node, this.attemptToDelete), report));
       this.running.push(this.workers.runWorker(this.attemptToOrphan, (node) => this.workers.attemptToOrphanItem(node), report));
     }
-    this.discoveryTimer = setInterval(() => {
+    const resync = (): void => {
       this.resyncDiscovery().catch((err: unknown) => {
         this.metrics.syncErrors++;
         this.log(`garbage collector: discovery failed: ${String(err)}`);
       });
-    }, this.options.discoveryIntervalMs ?? 500);
+    };
+    // Told at once where the client can tell (in-process); the periodic re-read covers every other client.
+    this.unsubscribeDiscovery = this.client.onDiscoveryChange?.(() => queueMicrotask(resync));
+    this.discoveryTimer = setInterval(resync, this.options.discoveryIntervalMs ?? 500);
     this.discoveryTimer.unref();
   }
 
@@ -118,6 +122,7 @@ export class GarbageCollector {
 
   async stop(): Promise<void> {
     if (this.discoveryTimer !== undefined) clearInterval(this.discoveryTimer);
+    this.unsubscribeDiscovery?.();
     this.monitors.stop();
     this.attemptToDelete.shutDown();
     this.attemptToOrphan.shutDown();

@@ -11,17 +11,51 @@ import { applyPatch, patchTypeOf } from '../../patch/apply.js';
 
 const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';
 
-/** The autoscaling/v1 Scale view of a workload: spec.replicas, status.replicas and the selector as a string. */
-function scaleOf(obj: KubeObject): KubeObject {
-  const spec = isObject(obj.spec) ? obj.spec : {};
-  const status = isObject(obj.status) ? obj.status : {};
-  const meta = obj.metadata;
-  let selector = '';
-  try {
-    selector = labelSelectorAsSelector(asLabelSelectorObject(spec.selector)).toString();
-  } catch {
-    selector = '';
+type ScalePaths = NonNullable<ResourceRequest['store']['strategy']['scale']>;
+
+/** Built-in workloads keep replicas at .spec.replicas / .status.replicas and a LabelSelector at .spec.selector. */
+const BUILTIN_SCALE: ScalePaths = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' };
+
+function segments(path: string): string[] {
+  return path.replace(/^\./, '').split('.');
+}
+
+function getAt(obj: KubeObject, path: string): unknown {
+  let current: unknown = obj;
+  for (const part of segments(path)) current = isObject(current) ? current[part] : undefined;
+  return current;
+}
+
+function setAt(obj: KubeObject, path: string, value: unknown): void {
+  const parts = segments(path);
+  let current: Record<string, unknown> = obj;
+  for (const part of parts.slice(0, -1)) {
+    if (!isObject(current[part])) current[part] = {};
+    current = current[part] as Record<string, unknown>;
   }
+  current[parts[parts.length - 1] ?? ''] = value;
+}
+
+/** The label selector as a string: custom resources point at one; built-ins hold a LabelSelector object. */
+function selectorOf(obj: KubeObject, paths: ScalePaths): string {
+  if (paths.labelSelectorPath !== undefined) {
+    const value = getAt(obj, paths.labelSelectorPath);
+    return typeof value === 'string' ? value : '';
+  }
+  if (paths !== BUILTIN_SCALE) return '';
+  try {
+    return labelSelectorAsSelector(asLabelSelectorObject(getAt(obj, '.spec.selector'))).toString();
+  } catch {
+    return '';
+  }
+}
+
+/** The autoscaling/v1 Scale view of an object, through its scale paths. */
+function scaleOf(obj: KubeObject, paths: ScalePaths): KubeObject {
+  const meta = obj.metadata;
+  const specReplicas = getAt(obj, paths.specReplicasPath);
+  const statusReplicas = getAt(obj, paths.statusReplicasPath);
+  const selector = selectorOf(obj, paths);
   return {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
@@ -32,8 +66,8 @@ function scaleOf(obj: KubeObject): KubeObject {
       resourceVersion: meta.resourceVersion,
       creationTimestamp: meta.creationTimestamp,
     },
-    spec: { replicas: typeof spec.replicas === 'number' ? spec.replicas : 0 },
-    status: { replicas: typeof status.replicas === 'number' ? status.replicas : 0, ...(selector === '' ? {} : { selector }) },
+    spec: { replicas: typeof specReplicas === 'number' ? specReplicas : 0 },
+    status: { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0, ...(selector === '' ? {} : { selector }) },
   };
 }
 
@@ -53,10 +87,11 @@ function replicasFrom(r: ResourceRequest, scale: unknown, name: string): { repli
   return { replicas, resourceVersion: typeof meta.resourceVersion === 'string' && meta.resourceVersion !== '' ? meta.resourceVersion : undefined };
 }
 
-/** GET, PUT and PATCH on .../{name}/scale (R8.7): reads and writes spec.replicas of the parent object. */
+/** GET, PUT and PATCH on .../{name}/scale (R8.7): reads and writes the parent object's replicas through its scale paths. */
 export async function handleScale(r: ResourceRequest, verb: 'get' | 'update' | 'patch', name: string): Promise<void> {
+  const paths = r.store.strategy.scale ?? BUILTIN_SCALE;
   if (verb === 'get') {
-    send(r.res, r.format, 200, scaleOf(await r.store.get(r.namespace, name)));
+    send(r.res, r.format, 200, scaleOf(await r.store.get(r.namespace, name), paths));
     return;
   }
   let body: unknown;
@@ -74,12 +109,11 @@ export async function handleScale(r: ResourceRequest, verb: 'get' | 'update' | '
     const scale =
       patchType === undefined
         ? body
-        : applyPatch(patchType, scaleOf(current), body, { ...r.store.info, definition: SCALE_DEFINITION, custom: false }, r.ctx.definitions);
+        : applyPatch(patchType, scaleOf(current, paths), body, { ...r.store.info, definition: SCALE_DEFINITION, custom: false }, r.ctx.definitions);
     const { replicas, resourceVersion } = replicasFrom(r, scale, name);
     if (resourceVersion !== undefined && resourceVersion !== current.metadata.resourceVersion) throw r.store.conflictError(name);
-    const spec = isObject(current.spec) ? current.spec : {};
-    current.spec = { ...spec, replicas };
+    setAt(current, paths.specReplicasPath, replicas);
     return current;
   });
-  send(r.res, r.format, 200, scaleOf(updated));
+  send(r.res, r.format, 200, scaleOf(updated, paths));
 }
