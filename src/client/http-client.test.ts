@@ -74,9 +74,15 @@ describe('HTTP ApiClient against a Cascade server', () => {
     await client.create(CONFIGMAPS, 'default', configMap('crud-other', {}, { app: 'other' }));
     const selected = await client.list(CONFIGMAPS, 'default', { labelSelector: 'app=crud' });
     assert.equal(selected.kind, 'ConfigMapList');
-    assert.deepEqual(selected.items.map((i) => i.metadata.name), ['crud']);
+    assert.deepEqual(
+      selected.items.map((i) => i.metadata.name),
+      ['crud'],
+    );
     const byField = await client.list(CONFIGMAPS, 'default', { fieldSelector: 'metadata.name=crud-other' });
-    assert.deepEqual(byField.items.map((i) => i.metadata.name), ['crud-other']);
+    assert.deepEqual(
+      byField.items.map((i) => i.metadata.name),
+      ['crud-other'],
+    );
     const page = await client.list(CONFIGMAPS, 'default', { limit: 1 });
     assert.equal(page.items.length, 1);
     assert.ok(page.metadata.continue, 'a limited list carries a continue token');
@@ -105,7 +111,10 @@ describe('HTTP ApiClient against a Cascade server', () => {
     const deleted = await client.deleteCollection(CONFIGMAPS, 'default', { labelSelector: 'batch=dc' });
     assert.deepEqual(deleted.items.map((i) => i.metadata.name).sort(), ['dc-1', 'dc-2']);
     const left = await client.list(CONFIGMAPS, 'default', { labelSelector: 'batch in (dc,keep)' });
-    assert.deepEqual(left.items.map((i) => i.metadata.name), ['dc-keep']);
+    assert.deepEqual(
+      left.items.map((i) => i.metadata.name),
+      ['dc-keep'],
+    );
   });
 
   test('a DeleteOptions precondition travels in the body (R9.5)', async () => {
@@ -116,7 +125,12 @@ describe('HTTP ApiClient against a Cascade server', () => {
   });
 
   test('update of the status subresource changes only status', async () => {
-    const widget = await client.create(WIDGETS, 'default', { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1' }, spec: { size: 1 } });
+    const widget = await client.create(WIDGETS, 'default', {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'w1' },
+      spec: { size: 1 },
+    });
     const withStatus = await client.update(WIDGETS, 'default', { ...widget, spec: { size: 9 }, status: { ready: true } }, 'status');
     assert.deepEqual(withStatus.status, { ready: true });
     assert.deepEqual(withStatus.spec, { size: 1 });
@@ -207,7 +221,8 @@ describe('HTTP ApiClient against a Cascade server', () => {
       assert.deepEqual([...remote.verbs].sort(), [...direct.verbs].sort(), key(direct));
       assert.deepEqual(remote.shortNames, direct.shortNames);
       assert.deepEqual(remote.categories, direct.categories);
-      const subs = (r: typeof remote): string[] => r.subresources.map((s) => `${s.name}:${s.kind ?? ''}:${[...s.verbs].sort().join(',')}`).sort();
+      const subs = (r: typeof remote): string[] =>
+        r.subresources.map((s) => `${s.name}:${s.kind ?? ''}:${[...s.verbs].sort().join(',')}`).sort();
       assert.deepEqual(subs(remote), subs(direct), key(direct));
     }
     const widgets = byKey.get('example.com/v1/widgets');

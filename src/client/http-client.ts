@@ -72,7 +72,8 @@ export function createHttpClient(config: HttpClientConfig): HttpApiClient {
   async function discover(): Promise<readonly ResourceInfo[]> {
     const result = await discoverResources((spec) => transport.request(spec));
     lastDiscoveryErrors = result.failures;
-    for (const info of result.resources) namespacedByResource.set(gvrKey({ group: info.group, version: info.version, resource: info.plural }), info.namespaced);
+    for (const info of result.resources)
+      namespacedByResource.set(gvrKey({ group: info.group, version: info.version, resource: info.plural }), info.namespaced);
     return result.resources;
   }
 
@@ -124,7 +125,12 @@ export function createHttpClient(config: HttpClientConfig): HttpApiClient {
       return parse<KubeObject>(res);
     },
     async list(ref, namespace, opts = {}) {
-      const res = await transport.request({ method: 'GET', path: await collectionPath(ref, namespace), query: listQuery(opts), target: target(ref) });
+      const res = await transport.request({
+        method: 'GET',
+        path: await collectionPath(ref, namespace),
+        query: listQuery(opts),
+        target: target(ref),
+      });
       return parse<KubeList>(res);
     },
     async watch(ref, namespace, opts = {}) {
@@ -140,7 +146,12 @@ export function createHttpClient(config: HttpClientConfig): HttpApiClient {
     },
     async update(ref, namespace, obj, subresource) {
       const name = obj.metadata.name ?? '';
-      const res = await transport.request({ method: 'PUT', path: await objectPath(ref, namespace, name, subresource), body: obj, target: target(ref, name) });
+      const res = await transport.request({
+        method: 'PUT',
+        path: await objectPath(ref, namespace, name, subresource),
+        body: obj,
+        target: target(ref, name),
+      });
       return parse<KubeObject>(res);
     },
     async patch(ref, namespace, name, type, patch) {
@@ -154,7 +165,12 @@ export function createHttpClient(config: HttpClientConfig): HttpApiClient {
       return parse<KubeObject>(res);
     },
     async delete(ref, namespace, name, opts = {}) {
-      const res = await transport.request({ method: 'DELETE', path: await objectPath(ref, namespace, name), body: deleteBody(opts), target: target(ref, name) });
+      const res = await transport.request({
+        method: 'DELETE',
+        path: await objectPath(ref, namespace, name),
+        body: deleteBody(opts),
+        target: target(ref, name),
+      });
       return { code: res.status, body: parse<KubeObject | Status>(res) };
     },
     async deleteCollection(ref, namespace, listOpts = {}, opts = {}) {

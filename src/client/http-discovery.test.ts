@@ -9,7 +9,15 @@ const CORE_LIST = {
   kind: 'APIResourceList',
   groupVersion: 'v1',
   resources: [
-    { name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: ['get', 'list', 'watch', 'create', 'delete'], shortNames: ['po'], categories: ['all'] },
+    {
+      name: 'pods',
+      singularName: 'pod',
+      namespaced: true,
+      kind: 'Pod',
+      verbs: ['get', 'list', 'watch', 'create', 'delete'],
+      shortNames: ['po'],
+      categories: ['all'],
+    },
     { name: 'pods/status', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get', 'patch', 'update'] },
     { name: 'pods/eviction', singularName: '', namespaced: true, group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] },
   ],
@@ -28,8 +36,16 @@ const legacyCluster = () =>
           kind: 'APIGroupList',
           apiVersion: 'v1',
           groups: [
-            { name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } },
-            { name: 'metrics.k8s.io', versions: [{ groupVersion: 'metrics.k8s.io/v1beta1', version: 'v1beta1' }], preferredVersion: { groupVersion: 'metrics.k8s.io/v1beta1', version: 'v1beta1' } },
+            {
+              name: 'apps',
+              versions: [{ groupVersion: 'apps/v1', version: 'v1' }],
+              preferredVersion: { groupVersion: 'apps/v1', version: 'v1' },
+            },
+            {
+              name: 'metrics.k8s.io',
+              versions: [{ groupVersion: 'metrics.k8s.io/v1beta1', version: 'v1beta1' }],
+              preferredVersion: { groupVersion: 'metrics.k8s.io/v1beta1', version: 'v1beta1' },
+            },
           ],
         });
       case '/apis/apps/v1':
@@ -38,8 +54,23 @@ const legacyCluster = () =>
           apiVersion: 'v1',
           groupVersion: 'apps/v1',
           resources: [
-            { name: 'deployments', singularName: 'deployment', namespaced: true, kind: 'Deployment', verbs: ['get', 'list'], shortNames: ['deploy'] },
-            { name: 'deployments/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] },
+            {
+              name: 'deployments',
+              singularName: 'deployment',
+              namespaced: true,
+              kind: 'Deployment',
+              verbs: ['get', 'list'],
+              shortNames: ['deploy'],
+            },
+            {
+              name: 'deployments/scale',
+              singularName: '',
+              namespaced: true,
+              group: 'autoscaling',
+              version: 'v1',
+              kind: 'Scale',
+              verbs: ['get', 'patch', 'update'],
+            },
           ],
         });
       default:
@@ -47,7 +78,15 @@ const legacyCluster = () =>
           res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
           return res.end('service unavailable\n');
         }
-        return sendJson(res, 404, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'not found', reason: 'NotFound', code: 404 });
+        return sendJson(res, 404, {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          message: 'not found',
+          reason: 'NotFound',
+          code: 404,
+        });
     }
   });
 
@@ -71,7 +110,9 @@ test('legacy discovery folds subresources into their parents and collects a fail
       { name: 'status', verbs: ['get', 'patch', 'update'] },
       { name: 'eviction', verbs: ['create'], group: 'policy', version: 'v1', kind: 'Eviction' },
     ]);
-    assert.deepEqual(resources[1]?.subresources, [{ name: 'scale', verbs: ['get', 'patch', 'update'], group: 'autoscaling', version: 'v1', kind: 'Scale' }]);
+    assert.deepEqual(resources[1]?.subresources, [
+      { name: 'scale', verbs: ['get', 'patch', 'update'], group: 'autoscaling', version: 'v1', kind: 'Scale' },
+    ]);
 
     assert.equal(client.lastDiscoveryErrors.length, 1);
     const failure = client.lastDiscoveryErrors[0];
@@ -131,7 +172,9 @@ test('aggregated discovery is used when /api and /apis both answer with it; Stal
                     singularResource: 'namespace',
                     verbs: ['get', 'list'],
                     shortNames: ['ns'],
-                    subresources: [{ subresource: 'finalize', responseKind: { group: '', version: '', kind: 'Namespace' }, verbs: ['update'] }],
+                    subresources: [
+                      { subresource: 'finalize', responseKind: { group: '', version: '', kind: 'Namespace' }, verbs: ['update'] },
+                    ],
                   },
                 ],
               },

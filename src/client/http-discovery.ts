@@ -1,8 +1,19 @@
 import { StatusError } from '../api/errors.js';
 import { ALL_VERBS, type ResourceInfo, type SubresourceInfo, type Verb } from '../api/resource-info.js';
 import type { GroupVersionKind } from '../api/types.js';
-import { AGGREGATED_DISCOVERY_CONTENT_TYPE, AGGREGATED_DISCOVERY_V2BETA1_CONTENT_TYPE, LEGACY_DISCOVERY_CONTENT_TYPE } from '../discovery/negotiation.js';
-import type { APIGroupDiscoveryList, APIGroupList, APIResource, APIResourceDiscovery, APIResourceList, APIVersions } from '../discovery/types.js';
+import {
+  AGGREGATED_DISCOVERY_CONTENT_TYPE,
+  AGGREGATED_DISCOVERY_V2BETA1_CONTENT_TYPE,
+  LEGACY_DISCOVERY_CONTENT_TYPE,
+} from '../discovery/negotiation.js';
+import type {
+  APIGroupDiscoveryList,
+  APIGroupList,
+  APIResource,
+  APIResourceDiscovery,
+  APIResourceList,
+  APIVersions,
+} from '../discovery/types.js';
 import type { HttpResponse, RequestSpec } from './http-transport.js';
 
 /** A group-version discovery could not read; the rest of discovery still succeeded (R8.13, R8.16). */
@@ -24,7 +35,9 @@ const DISCOVERY_ACCEPT = `${AGGREGATED_DISCOVERY_CONTENT_TYPE},${AGGREGATED_DISC
 
 /** kubectl's summary line for partial discovery failures, sorted by group-version (R8.16). */
 export function describeDiscoveryFailures(failures: readonly DiscoveryFailure[]): string {
-  const parts = [...failures].sort((a, b) => (a.groupVersion < b.groupVersion ? -1 : a.groupVersion > b.groupVersion ? 1 : 0)).map((f) => `${f.groupVersion}: ${f.error.message}`);
+  const parts = [...failures]
+    .sort((a, b) => (a.groupVersion < b.groupVersion ? -1 : a.groupVersion > b.groupVersion ? 1 : 0))
+    .map((f) => `${f.groupVersion}: ${f.error.message}`);
   return `unable to retrieve the complete list of server APIs: ${parts.join(', ')}`;
 }
 
@@ -61,7 +74,12 @@ function resourceInfo(fields: Omit<ResourceInfo, 'listKind' | 'nameFormat' | 'de
 }
 
 /** A subresource names its response kind only where it differs from the parent's (Scale, Eviction, ...). */
-function subresource(name: string, verbs: readonly string[] | undefined, parent: GroupVersionKind, kind: Partial<GroupVersionKind>): SubresourceInfo {
+function subresource(
+  name: string,
+  verbs: readonly string[] | undefined,
+  parent: GroupVersionKind,
+  kind: Partial<GroupVersionKind>,
+): SubresourceInfo {
   const sub: { -readonly [K in keyof SubresourceInfo]: SubresourceInfo[K] } = { name, verbs: verbsOf(verbs) };
   // kube-apiserver leaves the response group and version empty when they are the parent's.
   const sameGroupVersion = kind.version === undefined || kind.version === '';
@@ -166,7 +184,9 @@ export async function discoverResources(get: Get): Promise<DiscoveryResult> {
   const legacyCore = core === undefined ? undefined : isAggregated(core.contentType) ? await get({ method: 'GET', path: '/api' }) : core;
   const legacyGroups = isAggregated(groups.contentType) ? await get({ method: 'GET', path: '/apis' }) : groups;
   const coreVersions = legacyCore === undefined ? [] : json<APIVersions>(legacyCore).versions;
-  const groupVersions = json<APIGroupList>(legacyGroups).groups.flatMap((g) => g.versions.map((v) => ({ group: g.name, version: v.version })));
+  const groupVersions = json<APIGroupList>(legacyGroups).groups.flatMap((g) =>
+    g.versions.map((v) => ({ group: g.name, version: v.version })),
+  );
   const lists = await Promise.all([
     ...coreVersions.map((version) => legacyGroupVersion(get, '', version, failures)),
     ...groupVersions.map(({ group, version }) => legacyGroupVersion(get, group, version, failures)),

@@ -38,7 +38,10 @@ function genericReason(code: number, method: string, serverMessage: string): { r
     case 406:
       return {
         reason: 'NotAcceptable',
-        message: serverMessage === '' || serverMessage === 'unknown' ? 'the server was unable to respond with a content type that the client supports' : serverMessage,
+        message:
+          serverMessage === '' || serverMessage === 'unknown'
+            ? 'the server was unable to respond with a content type that the client supports'
+            : serverMessage,
       };
     case 415:
       return { reason: 'UnsupportedMediaType', message: serverMessage };
@@ -49,11 +52,18 @@ function genericReason(code: number, method: string, serverMessage: string): { r
     case 503:
       return { reason: 'ServiceUnavailable', message: 'the server is currently unable to handle the request' };
     case 504:
-      return { reason: 'Timeout', message: 'the server was unable to return a response in the time allotted, but may still be processing the request' };
+      return {
+        reason: 'Timeout',
+        message: 'the server was unable to return a response in the time allotted, but may still be processing the request',
+      };
     case 429:
       return { reason: 'TooManyRequests', message: 'the server has received too many requests and has asked us to try again later' };
     default:
-      if (code >= 500) return { reason: 'InternalError', message: `an error on the server (${JSON.stringify(serverMessage)}) has prevented the request from succeeding` };
+      if (code >= 500)
+        return {
+          reason: 'InternalError',
+          message: `an error on the server (${JSON.stringify(serverMessage)}) has prevented the request from succeeding`,
+        };
       return { reason: 'Unknown', message: `the server responded with the status code ${code} but did not return more information` };
   }
 }

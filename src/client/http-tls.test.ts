@@ -33,7 +33,22 @@ async function makeCertificates(dir: string): Promise<Record<'ca' | 'serverCert'
     ['client', '/CN=alice', []],
   ] as const) {
     openssl('req', ...ec, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', '1', ...ext);
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      `${name}.crt`,
+      '-days',
+      '1',
+      ...ext,
+    );
   }
   const read = (file: string): Promise<Buffer> => readFile(join(dir, file));
   return {
@@ -51,7 +66,9 @@ interface Seen {
   clientAuthorized: boolean;
 }
 
-describe('HTTPS with certificate authorities, client certificates, tokens and basic auth', { skip: !hasOpenssl() && 'openssl is not installed' }, () => {
+describe('HTTPS with certificate authorities, client certificates, tokens and basic auth', {
+  skip: !hasOpenssl() && 'openssl is not installed',
+}, () => {
   let dir: string;
   let certs: Awaited<ReturnType<typeof makeCertificates>>;
   let server: Server;
@@ -62,14 +79,21 @@ describe('HTTPS with certificate authorities, client certificates, tokens and ba
     dir = await mkdtemp(join(tmpdir(), 'cascade-tls-'));
     certs = await makeCertificates(dir);
     seen = [];
-    server = createServer({ cert: certs.serverCert, key: certs.serverKey, ca: certs.ca, requestCert: true, rejectUnauthorized: false }, (req, res) => {
-      const socket = req.socket as TLSSocket;
-      const peer = socket.getPeerCertificate();
-      const commonName = peer?.subject?.CN;
-      seen.push({ authorization: req.headers.authorization, clientCommonName: Array.isArray(commonName) ? commonName[0] : commonName, clientAuthorized: socket.authorized });
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMapList', metadata: { resourceVersion: '1' }, items: [] }));
-    });
+    server = createServer(
+      { cert: certs.serverCert, key: certs.serverKey, ca: certs.ca, requestCert: true, rejectUnauthorized: false },
+      (req, res) => {
+        const socket = req.socket as TLSSocket;
+        const peer = socket.getPeerCertificate();
+        const commonName = peer?.subject?.CN;
+        seen.push({
+          authorization: req.headers.authorization,
+          clientCommonName: Array.isArray(commonName) ? commonName[0] : commonName,
+          clientAuthorized: socket.authorized,
+        });
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMapList', metadata: { resourceVersion: '1' }, items: [] }));
+      },
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -112,7 +136,10 @@ describe('HTTPS with certificate authorities, client certificates, tokens and ba
   test('an unknown CA is refused unless TLS verification is skipped', async () => {
     const client = createHttpClient({ server: url });
     try {
-      await assert.rejects(client.list(CONFIGMAPS, undefined), new RegExp(`^Error: cannot reach the Kubernetes API server at ${url.replace(/\./g, '\\.')}: .*certificate`));
+      await assert.rejects(
+        client.list(CONFIGMAPS, undefined),
+        new RegExp(`^Error: cannot reach the Kubernetes API server at ${url.replace(/\./g, '\\.')}: .*certificate`),
+      );
     } finally {
       client.close();
     }

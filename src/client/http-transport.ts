@@ -62,7 +62,8 @@ export class HttpTransport {
     } catch {
       throw new Error(`invalid API server URL ${JSON.stringify(config.server)}`);
     }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error(`API server URL must be http or https, got ${config.server}`);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:')
+      throw new Error(`API server URL must be http or https, got ${config.server}`);
     this.server = config.server;
     this.base = base;
     this.prefix = base.pathname.replace(/\/+$/, '');
@@ -81,7 +82,8 @@ export class HttpTransport {
     }
     const headers: Record<string, string> = { 'User-Agent': config.userAgent ?? DEFAULT_USER_AGENT };
     if (config.token !== undefined && config.token !== '') headers.Authorization = `Bearer ${config.token}`;
-    else if (config.username !== undefined) headers.Authorization = `Basic ${Buffer.from(`${config.username}:${config.password ?? ''}`).toString('base64')}`;
+    else if (config.username !== undefined)
+      headers.Authorization = `Basic ${Buffer.from(`${config.username}:${config.password ?? ''}`).toString('base64')}`;
     this.headers = headers;
   }
 
@@ -96,7 +98,11 @@ export class HttpTransport {
     }
     const response = { status: message.statusCode ?? 0, contentType: headerValue(message, 'content-type'), body: Buffer.concat(chunks) };
     if (response.status < 200 || response.status > 299) {
-      throw statusErrorFromResponse({ ...response, retryAfter: headerValue(message, 'retry-after') || undefined }, spec.method, spec.target);
+      throw statusErrorFromResponse(
+        { ...response, retryAfter: headerValue(message, 'retry-after') || undefined },
+        spec.method,
+        spec.target,
+      );
     }
     return response;
   }
@@ -109,7 +115,12 @@ export class HttpTransport {
     const chunks: Buffer[] = [];
     for await (const chunk of opened.message) chunks.push(chunk as Buffer);
     throw statusErrorFromResponse(
-      { status, contentType: headerValue(opened.message, 'content-type'), retryAfter: headerValue(opened.message, 'retry-after') || undefined, body: Buffer.concat(chunks) },
+      {
+        status,
+        contentType: headerValue(opened.message, 'content-type'),
+        retryAfter: headerValue(opened.message, 'retry-after') || undefined,
+        body: Buffer.concat(chunks),
+      },
       spec.method,
       spec.target,
     );

@@ -171,11 +171,26 @@ test('a line that is not a watch event becomes one InternalError ERROR event and
 test('a watch the server refuses rejects with its StatusError', async () => {
   const stub = await startStubServer((_req, res) => {
     res.writeHead(410, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 1 (5)', reason: 'Expired', code: 410 }));
+    res.end(
+      JSON.stringify({
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'too old resource version: 1 (5)',
+        reason: 'Expired',
+        code: 410,
+      }),
+    );
   });
   const client = createHttpClient({ server: stub.url });
   try {
-    await assert.rejects(client.watch(CONFIGMAPS, undefined, { resourceVersion: '1' }), { name: 'StatusError', code: 410, reason: 'Expired', message: 'too old resource version: 1 (5)' });
+    await assert.rejects(client.watch(CONFIGMAPS, undefined, { resourceVersion: '1' }), {
+      name: 'StatusError',
+      code: 410,
+      reason: 'Expired',
+      message: 'too old resource version: 1 (5)',
+    });
   } finally {
     client.close();
     await stub.close();

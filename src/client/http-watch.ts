@@ -11,12 +11,17 @@ const EVENT_TYPES: readonly string[] = ['ADDED', 'MODIFIED', 'DELETED', 'BOOKMAR
 /** The ERROR event client-go's stream watcher reports when a line is not a watch event, after which it stops. */
 function decodingError(detail: string): ObjectEvent {
   const message = `unable to decode an event from the watch stream: ${detail}`;
-  const status = new StatusError(500, 'InternalError', `an error on the server (${JSON.stringify(message)}) has prevented the request from succeeding`, {
-    causes: [
-      { reason: 'UnexpectedServerResponse', message },
-      { reason: 'ClientWatchDecoding', message },
-    ],
-  });
+  const status = new StatusError(
+    500,
+    'InternalError',
+    `an error on the server (${JSON.stringify(message)}) has prevented the request from succeeding`,
+    {
+      causes: [
+        { reason: 'UnexpectedServerResponse', message },
+        { reason: 'ClientWatchDecoding', message },
+      ],
+    },
+  );
   return { type: 'ERROR', object: status.toStatus() };
 }
 

@@ -93,7 +93,9 @@ describe('loadKubeconfig', () => {
 
   test('clear errors: unknown context, dangling cluster, exec plugins, missing or unreadable files, bad YAML', async () => {
     await assert.rejects(loadKubeconfig({ path: mainPath, context: 'x' }), { message: 'no context "x" in kubeconfig' });
-    await assert.rejects(loadKubeconfig({ path: mainPath, context: 'dangling' }), { message: 'no cluster "nowhere" in kubeconfig (used by context "dangling")' });
+    await assert.rejects(loadKubeconfig({ path: mainPath, context: 'dangling' }), {
+      message: 'no cluster "nowhere" in kubeconfig (used by context "dangling")',
+    });
     await assert.rejects(loadKubeconfig({ path: mainPath, context: 'exec' }), /exec or auth-provider plugin/);
     const missing = join(dir, 'missing');
     await assert.rejects(loadKubeconfig({ path: missing }), new RegExp(`^Error: cannot read kubeconfig ${missing}: .*ENOENT`));
@@ -137,7 +139,7 @@ describe('loadKubeconfig', () => {
   });
 });
 
-test("the kubeconfig Cascade writes loads and drives the HTTP client", async () => {
+test('the kubeconfig Cascade writes loads and drives the HTTP client', async () => {
   const server = await startTestServer();
   const { connection, namespace } = await loadKubeconfig({ path: server.kubeconfigPath });
   const client = createHttpClient(connection);

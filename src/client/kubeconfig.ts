@@ -57,7 +57,8 @@ function namedEntries(doc: Entry, list: string, inner: string, baseDir: string, 
   if (items === undefined || items === null) return result;
   if (!Array.isArray(items)) throw new Error(`cannot parse kubeconfig ${path}: "${list}" must be a list`);
   for (const item of items) {
-    if (!isEntry(item) || typeof item.name !== 'string') throw new Error(`cannot parse kubeconfig ${path}: every entry of "${list}" needs a name`);
+    if (!isEntry(item) || typeof item.name !== 'string')
+      throw new Error(`cannot parse kubeconfig ${path}: every entry of "${list}" needs a name`);
     const body: Entry = isEntry(item[inner]) ? { ...(item[inner] as Entry) } : {};
     for (const field of PATH_FIELDS) {
       const value = text(body, field);
@@ -94,7 +95,14 @@ async function readConfigFiles(options: LoadKubeconfigOptions): Promise<ConfigFi
   const env = options.env ?? process.env;
   const list = env.KUBECONFIG;
   if (list !== undefined && list !== '') {
-    const paths = [...new Set(list.split(delimiter).filter((p) => p !== '').map((p) => resolve(p)))];
+    const paths = [
+      ...new Set(
+        list
+          .split(delimiter)
+          .filter((p) => p !== '')
+          .map((p) => resolve(p)),
+      ),
+    ];
     const files: ConfigFile[] = [];
     // client-go skips entries of the list that do not exist, but not ones it cannot read.
     for (const path of paths) {
@@ -170,7 +178,9 @@ export async function loadKubeconfig(options: LoadKubeconfigOptions = {}): Promi
   const user = userName === '' ? {} : lookup(files, 'users', userName);
   if (user === undefined) throw new Error(`no user "${userName}" in kubeconfig (used by context "${contextName}")`);
   if (user.exec !== undefined || user['auth-provider'] !== undefined) {
-    throw new Error(`user "${userName}" authenticates with an exec or auth-provider plugin, which this client does not run; use a token or client certificate`);
+    throw new Error(
+      `user "${userName}" authenticates with an exec or auth-provider plugin, which this client does not run; use a token or client certificate`,
+    );
   }
 
   const connection: { -readonly [K in keyof HttpClientConfig]: HttpClientConfig[K] } = { server };

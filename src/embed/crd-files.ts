@@ -33,7 +33,8 @@ function manifestObjects(source: string, path: string): Record<string, unknown>[
   const objects: Record<string, unknown>[] = [];
   for (const value of values) {
     if (!isObject(value)) continue;
-    if (typeof value.kind === 'string' && value.kind.endsWith('List') && Array.isArray(value.items)) objects.push(...value.items.filter(isObject));
+    if (typeof value.kind === 'string' && value.kind.endsWith('List') && Array.isArray(value.items))
+      objects.push(...value.items.filter(isObject));
     else objects.push(value);
   }
   return objects;
@@ -44,7 +45,9 @@ function crdsIn(path: string, source: string): CrdFromFile[] {
   for (const obj of manifestObjects(source, path)) {
     if (obj.kind !== 'CustomResourceDefinition') continue;
     if (obj.apiVersion !== 'apiextensions.k8s.io/v1') {
-      throw new Error(`${path}: ${String(obj.apiVersion)} CustomResourceDefinition is not served by Kubernetes v1.32; use apiextensions.k8s.io/v1`);
+      throw new Error(
+        `${path}: ${String(obj.apiVersion)} CustomResourceDefinition is not served by Kubernetes v1.32; use apiextensions.k8s.io/v1`,
+      );
     }
     crds.push({ path, crd: obj as KubeObject });
   }
@@ -75,12 +78,19 @@ export async function readCrdFiles(paths: readonly string[]): Promise<CrdFromFil
       throw new Error(`cannot read CRD path ${path}: ${err instanceof Error ? err.message : String(err)}`);
     }
     const files = isDirectory
-      ? (await readdir(path)).filter((name) => MANIFEST_EXTENSIONS.has(extname(name).toLowerCase())).sort().map((name) => join(path, name))
+      ? (await readdir(path))
+          .filter((name) => MANIFEST_EXTENSIONS.has(extname(name).toLowerCase()))
+          .sort()
+          .map((name) => join(path, name))
       : [path];
     const found: CrdFromFile[] = [];
     for (const file of files) found.push(...crdsIn(file, await readManifest(file)));
     if (found.length === 0) {
-      throw new Error(isDirectory ? `${path}: no CustomResourceDefinition in any .yaml, .yml or .json file of this directory` : `${path}: no CustomResourceDefinition in this file`);
+      throw new Error(
+        isDirectory
+          ? `${path}: no CustomResourceDefinition in any .yaml, .yml or .json file of this directory`
+          : `${path}: no CustomResourceDefinition in this file`,
+      );
     }
     result.push(...found);
   }

@@ -1,7 +1,13 @@
 /** Cascade as a library for tests: an in-process API server, and clients that reach it or any real cluster. */
 export { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 export { waitFor, type WaitForOptions } from './wait-for.js';
-export { createHttpClient, describeDiscoveryFailures, type DiscoveryFailure, type HttpApiClient, type HttpClientConfig } from '../client/http-client.js';
+export {
+  createHttpClient,
+  describeDiscoveryFailures,
+  type DiscoveryFailure,
+  type HttpApiClient,
+  type HttpClientConfig,
+} from '../client/http-client.js';
 export { loadKubeconfig, type KubeconfigSelection, type LoadKubeconfigOptions } from '../client/kubeconfig.js';
 export type { ApiClient, DeleteResponse, ListOptions, PatchType, ResourceRef, WatchOptions, WatchStream } from '../client/interface.js';
 export type { KubeList, KubeObject, ObjectMeta, OwnerReference, Status } from '../api/types.js';

@@ -47,13 +47,22 @@ describe('startTestServer', () => {
     const bases = join(fixtures, 'crd', 'bases');
     await mkdir(bases, { recursive: true });
     // A kubebuilder-style directory: CRDs next to files that are not CRDs, one file holding two documents.
-    await writeFile(join(bases, 'gadgets.yaml'), `---\n${crdYaml('example.com', 'Gadget', 'gadgets')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: ignored }\n`);
-    await writeFile(join(bases, 'clusterthings.json'), JSON.stringify(parse(crdYaml('things.example.org', 'ClusterThing', 'clusterthings', 'Cluster'))));
+    await writeFile(
+      join(bases, 'gadgets.yaml'),
+      `---\n${crdYaml('example.com', 'Gadget', 'gadgets')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: ignored }\n`,
+    );
+    await writeFile(
+      join(bases, 'clusterthings.json'),
+      JSON.stringify(parse(crdYaml('things.example.org', 'ClusterThing', 'clusterthings', 'Cluster'))),
+    );
     await writeFile(join(bases, 'kustomization.yaml'), 'resources: [gadgets.yaml]\n');
     await writeFile(join(bases, 'README.md'), 'not a manifest');
     await writeFile(join(fixtures, 'widgets.yml'), crdYaml('example.com', 'Widget', 'widgets'));
     await writeFile(join(fixtures, 'not-a-crd.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x }\n');
-    await writeFile(join(fixtures, 'v1beta1.yaml'), crdYaml('example.com', 'Old', 'olds').replace('apiextensions.k8s.io/v1', 'apiextensions.k8s.io/v1beta1'));
+    await writeFile(
+      join(fixtures, 'v1beta1.yaml'),
+      crdYaml('example.com', 'Old', 'olds').replace('apiextensions.k8s.io/v1', 'apiextensions.k8s.io/v1beta1'),
+    );
     await writeFile(join(fixtures, 'broken.yaml'), 'kind: [unterminated\n');
     await mkdir(join(fixtures, 'empty-dir'));
   });
@@ -87,7 +96,11 @@ describe('startTestServer', () => {
     try {
       for (const version of ['v1', 'v2']) {
         const gadgets: ResourceRef = { group: 'example.com', version, resource: 'gadgets' };
-        const made = await server.client.create(gadgets, 'default', { apiVersion: `example.com/${version}`, kind: 'Gadget', metadata: { name: `g-${version}` } });
+        const made = await server.client.create(gadgets, 'default', {
+          apiVersion: `example.com/${version}`,
+          kind: 'Gadget',
+          metadata: { name: `g-${version}` },
+        });
         assert.equal(made.metadata.namespace, 'default');
       }
       await server.client.create({ group: 'things.example.org', version: 'v1', resource: 'clusterthings' }, undefined, {
@@ -95,10 +108,21 @@ describe('startTestServer', () => {
         kind: 'ClusterThing',
         metadata: { name: 't' },
       });
-      await server.client.create({ group: 'example.com', version: 'v1', resource: 'widgets' }, 'default', { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } });
+      await server.client.create({ group: 'example.com', version: 'v1', resource: 'widgets' }, 'default', {
+        apiVersion: 'example.com/v1',
+        kind: 'Widget',
+        metadata: { name: 'w' },
+      });
       const discovered = await server.httpClient().discover();
       const plurals = discovered.filter((r) => r.group.includes('example')).map((r) => `${r.plural}.${r.group}/${r.version}`);
-      assert.deepEqual(plurals.sort(), ['clusterthings.things.example.org/v1', 'clusterthings.things.example.org/v2', 'gadgets.example.com/v1', 'gadgets.example.com/v2', 'widgets.example.com/v1', 'widgets.example.com/v2']);
+      assert.deepEqual(plurals.sort(), [
+        'clusterthings.things.example.org/v1',
+        'clusterthings.things.example.org/v2',
+        'gadgets.example.com/v1',
+        'gadgets.example.com/v2',
+        'widgets.example.com/v1',
+        'widgets.example.com/v2',
+      ]);
       const notInstalled = await server.client.list({ group: '', version: 'v1', resource: 'configmaps' }, 'default');
       assert.ok(!notInstalled.items.some((cm) => cm.metadata.name === 'ignored'), 'non-CRD documents are skipped, not applied');
     } finally {
@@ -112,7 +136,10 @@ describe('startTestServer', () => {
       [join(fixtures, 'empty-dir'), /empty-dir: no CustomResourceDefinition in any \.yaml, \.yml or \.json file of this directory$/],
       [join(fixtures, 'missing.yaml'), /cannot read CRD path .*missing\.yaml: .*ENOENT/],
       [join(fixtures, 'broken.yaml'), /broken\.yaml: invalid YAML in document 1/],
-      [join(fixtures, 'v1beta1.yaml'), /v1beta1\.yaml: apiextensions\.k8s\.io\/v1beta1 CustomResourceDefinition is not served by Kubernetes v1\.32/],
+      [
+        join(fixtures, 'v1beta1.yaml'),
+        /v1beta1\.yaml: apiextensions\.k8s\.io\/v1beta1 CustomResourceDefinition is not served by Kubernetes v1\.32/,
+      ],
     ];
     for (const [path, message] of cases) await assert.rejects(startTestServer({ crdPaths: [path] }), message, path);
   });
@@ -122,7 +149,10 @@ describe('startTestServer', () => {
     await writeFile(invalid, crdYaml('example.com', 'Bad', 'bads').replace('name: bads.example.com', 'name: wrong-name'));
     await assert.rejects(startTestServer({ crdPaths: [invalid] }), (err: unknown) => {
       assert.ok(err instanceof Error);
-      assert.match(err.message, /^installing CustomResourceDefinition wrong-name from .*invalid-crd\.yaml: CustomResourceDefinition\.apiextensions\.k8s\.io "wrong-name" is invalid/);
+      assert.match(
+        err.message,
+        /^installing CustomResourceDefinition wrong-name from .*invalid-crd\.yaml: CustomResourceDefinition\.apiextensions\.k8s\.io "wrong-name" is invalid/,
+      );
       assert.ok(err.cause instanceof StatusError && err.cause.code === 422);
       return true;
     });
@@ -133,7 +163,10 @@ describe('startTestServer', () => {
     try {
       const owner = await server.client.create(CONFIGMAPS, 'default', { metadata: { name: 'owner' } });
       await server.client.create(CONFIGMAPS, 'default', {
-        metadata: { name: 'dependent', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid ?? '' }] },
+        metadata: {
+          name: 'dependent',
+          ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid ?? '' }],
+        },
       });
       await server.client.delete(CONFIGMAPS, 'default', 'owner');
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -153,10 +186,15 @@ describe('startTestServer', () => {
     try {
       assert.equal(new Set(servers.map((s) => s.url)).size, 10);
       assert.equal(new Set(servers.map((s) => s.kubeconfigPath)).size, 10);
-      await Promise.all(servers.map((s, i) => s.httpClient().create(CONFIGMAPS, 'default', { metadata: { name: 'mine' }, data: { index: String(i) } })));
+      await Promise.all(
+        servers.map((s, i) => s.httpClient().create(CONFIGMAPS, 'default', { metadata: { name: 'mine' }, data: { index: String(i) } })),
+      );
       for (const [i, s] of servers.entries()) {
         const list = await s.httpClient().list(CONFIGMAPS, 'default');
-        assert.deepEqual(list.items.map((cm) => cm.data), [{ index: String(i) }]);
+        assert.deepEqual(
+          list.items.map((cm) => cm.data),
+          [{ index: String(i) }],
+        );
       }
       await servers[0]?.stop();
       const survivor = await servers[1]?.client.get(CONFIGMAPS, 'default', 'mine');

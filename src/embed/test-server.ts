@@ -69,9 +69,13 @@ async function awaitServed(server: ApiServer, client: ApiClient, crd: CustomReso
       { timeoutMs: CRD_READY_TIMEOUT_MS, intervalMs: 2, what: `CustomResourceDefinition ${name} to be established` },
     );
   } catch (err) {
-    const conditions = (last?.status?.conditions ?? []).map((c) => `${c.type}=${c.status}${c.message === undefined ? '' : ` (${c.message})`}`);
+    const conditions = (last?.status?.conditions ?? []).map(
+      (c) => `${c.type}=${c.status}${c.message === undefined ? '' : ` (${c.message})`}`,
+    );
     const state = conditions.length === 0 ? 'no conditions yet' : conditions.join(', ');
-    throw new Error(`CustomResourceDefinition ${name} from ${path} was not served within ${CRD_READY_TIMEOUT_MS} ms: ${state}`, { cause: err });
+    throw new Error(`CustomResourceDefinition ${name} from ${path} was not served within ${CRD_READY_TIMEOUT_MS} ms: ${state}`, {
+      cause: err,
+    });
   }
 }
 
@@ -103,7 +107,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return stopped;
   };
   try {
-    dir = await mkdtemp(join(tmpdir(), 'cascade-test-'));
+    dir = await mkdtemp(join(tmpdir(), 'cascade-embed-'));
     const kubeconfig = kubeconfigFor(server.url);
     const kubeconfigPath = join(dir, 'kubeconfig');
     await writeFile(kubeconfigPath, kubeconfig, { mode: 0o600 });

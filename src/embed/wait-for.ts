@@ -11,7 +11,10 @@ export interface WaitForOptions {
  * Polls `check` until it returns something other than undefined or false, and resolves with that value. A check
  * that throws counts as not yet; on timeout the last thrown error is included in the rejection.
  */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, options: WaitForOptions = {}): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  options: WaitForOptions = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 5000;
   const intervalMs = options.intervalMs ?? 10;
   const deadline = performance.now() + timeoutMs;
