@@ -19,6 +19,13 @@ function replaceWith(target: KubeObject, source: KubeObject): void {
   Object.assign(target, structuredClone(source));
 }
 
+/** R1.18: custom resources accept unqualified finalizers, but each newly added one earns a warning. */
+function unqualifiedFinalizerWarnings(finalizers: readonly string[], before: readonly string[]): string[] {
+  return finalizers
+    .filter((f) => !f.includes('/') && !before.includes(f))
+    .map((f) => `metadata.finalizers: "${f}": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers`);
+}
+
 /**
  * The apiextensions order for a custom resource body (crd_handler.go): prune unknown fields, drop nulls the schema
  * does not allow, then apply defaults. Returns the pruned paths (for fieldValidation).
@@ -80,6 +87,8 @@ export function customResourceStrategy(info: ResourceInfo, custom: CustomResourc
       return validate(obj);
     },
     validateUpdate: (next) => validate(next),
+    warningsOnCreate: (obj) => unqualifiedFinalizerWarnings(obj.metadata.finalizers ?? [], []),
+    warningsOnUpdate: (next, old) => unqualifiedFinalizerWarnings(next.metadata.finalizers ?? [], old.metadata.finalizers ?? []),
     allowUnconditionalUpdate: false,
     returnDeletedObject: false,
     gcPolicy: 'DeleteDependents',

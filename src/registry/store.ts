@@ -30,6 +30,8 @@ export interface WriteOptions {
   readonly dryRun?: boolean;
   /** "status" for writes through the /status subresource. */
   readonly subresource?: string;
+  /** Collects the warnings the write produces (the HTTP layer returns them as Warning headers). */
+  readonly warnings?: string[];
 }
 
 export interface StoreListOptions {
@@ -164,6 +166,7 @@ export class ResourceStore {
     dropEmptyMetadata(meta);
     const errs = withTypeErrors(validateObjectMetaCreate(obj, this.info), this.strategy.validate(obj));
     if (errs.length > 0) throw this.invalid(meta.name ?? '', errs);
+    opts.warnings?.push(...(this.strategy.warningsOnCreate?.(obj) ?? []));
     await this.admit('CREATE', this.info, obj);
     if (opts.dryRun === true) return obj;
 
@@ -273,6 +276,7 @@ export class ResourceStore {
     dropEmptyMetadata(n);
     const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), this.strategy.validateUpdate(next, old));
     if (errs.length > 0) throw this.invalid(name, errs);
+    opts.warnings?.push(...(this.strategy.warningsOnUpdate?.(next, old) ?? []));
     await this.admit('UPDATE', this.info, next, old);
 
     // R2.35: dropping the last finalizer of a non-graceful terminating object removes it.

@@ -23,6 +23,9 @@ export interface Strategy {
   /** For the namespaces' /finalize subresource: keeps everything but spec.finalizers. */
   prepareForFinalizeUpdate(next: KubeObject, old: KubeObject): void;
   validate(obj: KubeObject): FieldError[];
+  /** Warnings for a valid new object (rest.RESTCreateStrategy.WarningsOnCreate). */
+  warningsOnCreate?(obj: KubeObject): string[];
+  warningsOnUpdate?(next: KubeObject, old: KubeObject): string[];
   validateUpdate(next: KubeObject, old: KubeObject): FieldError[];
   /** Whether PUT without metadata.resourceVersion is accepted as last-write-wins (R1.7). */
   readonly allowUnconditionalUpdate: boolean;

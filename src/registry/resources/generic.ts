@@ -33,6 +33,8 @@ export interface GenericStrategyOptions {
   readonly markDeleting?: (obj: KubeObject) => void;
   readonly deletionFinalizers?: Strategy['deletionFinalizers'];
   readonly prepareForUpdate?: (next: KubeObject, old: KubeObject) => void;
+  readonly warningsOnCreate?: (obj: KubeObject) => string[];
+  readonly warningsOnUpdate?: (next: KubeObject, old: KubeObject) => string[];
 }
 
 /** The store's behaviour for a type, built from a few declarative options (rest.Strategy analogue). */
@@ -80,6 +82,8 @@ export function genericStrategy(info: ResourceInfo, options: GenericStrategyOpti
       next.spec = spec;
     },
     validate: options.validate ?? (() => []),
+    warningsOnCreate: options.warningsOnCreate,
+    warningsOnUpdate: options.warningsOnUpdate,
     validateUpdate: options.validateUpdate ?? ((next) => (options.validate ? options.validate(next) : [])),
     allowUnconditionalUpdate: options.allowUnconditionalUpdate ?? true,
     returnDeletedObject: options.returnDeletedObject ?? false,
