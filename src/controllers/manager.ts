@@ -1,6 +1,7 @@
 import type { ApiClient } from '../client/interface.js';
 import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
+import { ServiceAccountController } from './serviceaccount/controller.js';
 import type { ProtectionMetrics } from './protection/metrics.js';
 import { ProtectionRuleController } from './protection/protection-rule-controller.js';
 import { PvProtectionController } from './protection/pv-protection-controller.js';
@@ -24,6 +25,8 @@ export interface ControllerManagerOptions {
   readonly pvcProtectionCountFinishedPods?: boolean;
   /** Run the controllers of ProtectionRules (default true). */
   readonly protectionRules?: boolean;
+  /** Keep a `default` ServiceAccount in every namespace (default true). */
+  readonly serviceAccounts?: boolean;
   readonly log?: (message: string) => void;
 }
 
@@ -34,6 +37,7 @@ export class ControllerManager {
   readonly pvcProtection: PvcProtectionController | undefined;
   readonly pvProtection: PvProtectionController | undefined;
   readonly protectionRules: ProtectionRuleController | undefined;
+  readonly serviceAccounts: ServiceAccountController | undefined;
 
   constructor(options: ControllerManagerOptions) {
     this.garbageCollector =
@@ -53,6 +57,7 @@ export class ControllerManager {
       : undefined;
     this.pvProtection = volumes ? new PvProtectionController({ client: options.client, log: options.log }) : undefined;
     this.protectionRules = options.protectionRules === false ? undefined : new ProtectionRuleController({ client: options.client, log: options.log });
+    this.serviceAccounts = options.serviceAccounts === false ? undefined : new ServiceAccountController(options.client, options.log);
   }
 
   /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
@@ -69,6 +74,7 @@ export class ControllerManager {
       this.pvcProtection?.start(),
       this.pvProtection?.start(),
       this.protectionRules?.start(),
+      this.serviceAccounts?.start(),
     ]);
   }
 
@@ -79,6 +85,7 @@ export class ControllerManager {
       this.pvcProtection?.stop(),
       this.pvProtection?.stop(),
       this.protectionRules?.stop(),
+      this.serviceAccounts?.stop(),
     ]);
   }
 }
