@@ -51,7 +51,13 @@ export interface DeleteResult {
 }
 
 /** A validation/admission hook the HTTP layer plugs in (e.g. namespace lifecycle); runs before every write. */
-export type WriteAdmission = (operation: 'CREATE' | 'UPDATE' | 'DELETE', info: ResourceInfo, obj: KubeObject, old?: KubeObject) => Promise<void>;
+export type WriteAdmission = (
+  operation: 'CREATE' | 'UPDATE' | 'DELETE',
+  info: ResourceInfo,
+  obj: KubeObject,
+  old?: KubeObject,
+  options?: { readonly dryRun: boolean },
+) => Promise<void>;
 
 const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const GENERATE_NAME_ATTEMPTS = 8;
@@ -167,7 +173,7 @@ export class ResourceStore {
     const errs = withTypeErrors(validateObjectMetaCreate(obj, this.info), this.strategy.validate(obj));
     if (errs.length > 0) throw this.invalid(meta.name ?? '', errs);
     opts.warnings?.push(...(this.strategy.warningsOnCreate?.(obj) ?? []));
-    await this.admit('CREATE', this.info, obj);
+    await this.admit('CREATE', this.info, obj, undefined, { dryRun: opts.dryRun === true });
     if (opts.dryRun === true) return obj;
 
     for (let attempt = 1; ; attempt++) {
@@ -277,7 +283,7 @@ export class ResourceStore {
     const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), this.strategy.validateUpdate(next, old));
     if (errs.length > 0) throw this.invalid(name, errs);
     opts.warnings?.push(...(this.strategy.warningsOnUpdate?.(next, old) ?? []));
-    await this.admit('UPDATE', this.info, next, old);
+    await this.admit('UPDATE', this.info, next, old, { dryRun: opts.dryRun === true });
 
     // R2.35: dropping the last finalizer of a non-graceful terminating object removes it.
     const finalizersGone = (n.finalizers ?? []).length === 0;
@@ -355,7 +361,7 @@ export class ResourceStore {
     if (inGracePeriod && (grace === undefined || requestedGrace === undefined || grace >= (currentGrace ?? 0))) {
       return { code: accepted, body: obj, removed: false };
     }
-    await this.admit('DELETE', this.info, obj);
+    await this.admit('DELETE', this.info, obj, undefined, { dryRun });
     const gc = this.strategy.deletionFinalizers(opts, meta.finalizers ?? [], obj);
     const next = structuredClone(obj);
     const n = next.metadata;

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chainAdmission } from '../admission/chain.js';
+import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
@@ -11,7 +12,7 @@ import { Registry } from '../registry/registry.js';
 import type { Backend } from '../storage/backend.js';
 import type { ApiContext } from './api-context.js';
 import { createApiHandler } from './app.js';
-import { ensureSystemNamespaces } from './bootstrap.js';
+import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
 import { createInProcessClient } from '../client/in-process.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
@@ -54,6 +55,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     clock: options.clock,
     admission: chainAdmission(
       namespaceLifecycle(() => registryRef as Registry),
+      serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
       protectionRulesAdmission(
         () => rulesRef as ProtectionRuleSet,
@@ -92,6 +94,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     });
   });
   await ensureSystemNamespaces(registry);
+  await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
   await crds.start();
   await installProtectionRuleCrd(client);
   await servedSoon(registry, PROTECTION_RULES, 5000);
