@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApiServer } from '../server/api-server.js';
-import { createMemoryBackend } from '../storage/memory/backend.js';
+import { openBackend, STORAGE_BACKENDS, type StorageKind } from '../storage/open.js';
 import { writeKubeconfig } from './kubeconfig.js';
 
 export const SERVE_USAGE = `Usage: cascade serve [flags]
@@ -11,7 +11,9 @@ Flags:
   --secure-port int         port to listen on; 0 picks a free port (default 6443)
   --data-dir string         directory for state and the generated kubeconfig (default ./.cascade)
   --kubeconfig-out string   where to write the kubeconfig (default <data-dir>/kubeconfig)
-  --storage string          storage backend: memory (default memory)
+  --storage string          storage backend: sqlite (in --data-dir), memory (nothing kept), etcd (default sqlite)
+  --etcd-servers string     comma-separated etcd endpoints for --storage etcd, e.g. http://127.0.0.1:2379
+  --etcd-prefix string      key prefix in etcd (default /registry)
   --enable-garbage-collector bool
                             run the garbage collector in the server process (default true)
   --concurrent-gc-syncs int number of garbage collector workers per queue (default 20)
@@ -25,7 +27,6 @@ Flags:
                             does; false lets a claim go once its pods have finished (default true)
 `;
 
-const STORAGE_BACKENDS = ['memory'] as const;
 
 function booleanFlag(name: string, value: string): boolean {
   if (value !== 'true' && value !== 'false') throw new Error(`--${name} must be true or false, got ${value}`);
@@ -46,7 +47,9 @@ export async function serve(argv: string[]): Promise<void> {
       'secure-port': { type: 'string', default: '6443' },
       'data-dir': { type: 'string', default: './.cascade' },
       'kubeconfig-out': { type: 'string' },
-      storage: { type: 'string', default: 'memory' },
+      storage: { type: 'string', default: 'sqlite' },
+      'etcd-servers': { type: 'string' },
+      'etcd-prefix': { type: 'string', default: '/registry' },
       'enable-garbage-collector': { type: 'string', default: 'true' },
       'concurrent-gc-syncs': { type: 'string', default: '20' },
       'strict-block-owner-deletion': { type: 'string', default: 'false' },
@@ -73,7 +76,12 @@ export async function serve(argv: string[]): Promise<void> {
   const dataDir = resolve(values['data-dir']);
   const kubeconfigPath = resolve(values['kubeconfig-out'] ?? `${dataDir}/kubeconfig`);
   const server = await startApiServer({
-    backend: createMemoryBackend(),
+    backend: openBackend({
+      storage: values.storage as StorageKind,
+      dataDir,
+      etcdServers: values['etcd-servers']?.split(',').map((e) => e.trim()).filter((e) => e !== ''),
+      etcdPrefix: values['etcd-prefix'],
+    }),
     host: values['bind-address'],
     port,
     controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion, namespaceWorkers, pvcProtectionCountFinishedPods },

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { writeKubeconfig } from '../../src/cli/kubeconfig.js';
 import { type ApiServer, type ApiServerOptions, startApiServer } from '../../src/server/api-server.js';
 import { createMemoryBackend } from '../../src/storage/memory/backend.js';
+import { createSqliteBackend } from '../../src/storage/sqlite/backend.js';
 
 export interface KubectlResult {
   readonly code: number;
@@ -31,7 +32,9 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'cascade-test-'));
-  const server = await startApiServer({ backend: createMemoryBackend(), port: 0, bookmarkIntervalMs: 200, controllers: options.controllers });
+  // CASCADE_TEST_STORAGE=sqlite runs the same suites on SQLite (issue 7: every suite passes on every backend).
+  const backend = process.env.CASCADE_TEST_STORAGE === 'sqlite' ? createSqliteBackend({ path: join(dir, 'cascade.db') }) : createMemoryBackend();
+  const server = await startApiServer({ backend, port: 0, bookmarkIntervalMs: 200, controllers: options.controllers });
   const kubeconfigPath = join(dir, 'kubeconfig');
   await writeKubeconfig(kubeconfigPath, server.url);
   // Each server gets its own discovery cache: ports are reused between test servers.

@@ -6,6 +6,7 @@ import { CompactedRevisionTracker } from './compacted-revision.js';
 import type { EventQueue } from './event-queue.js';
 import { KeySpace } from './key-space.js';
 import { revisionOf, toBuffer, toKeyValue } from './key-values.js';
+import { ReadBatcher } from './read-batcher.js';
 import { isCompactedRevision, isFutureRevision } from './revision-errors.js';
 import { openWatchStream } from './watch-stream.js';
 
@@ -27,6 +28,7 @@ export interface EtcdBackendOptions {
  * - create is a transaction "create_revision == 0 → put"; update and conditional delete are "mod_revision ==
  *   expected → write, else read", so a lost race comes back with the winning value in the same round trip.
  *   Failed transactions only read, so, as the contract requires, they do not consume a revision.
+ * - Reads of one key at the latest revision that arrive together share a round trip (see ReadBatcher).
  * - Reads and watches below etcd's compact revision fail with CompactedError, above its revision with
  *   FutureRevisionError. etcd does not report its compact revision directly, see CompactedRevisionTracker.
  * - Each watch is its own etcd watch stream from afterRevision + 1 with previous values. If the stream breaks
@@ -42,6 +44,8 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
   const connecting = connectEtcd(options.endpoints);
   // Reported by the first call that awaits the client; without a handler here it would be an unhandled rejection.
   connecting.catch(() => undefined);
+  const pointReads = connecting.then((etcd) => new ReadBatcher(etcd.kv));
+  pointReads.catch(() => undefined);
   const compaction = new CompactedRevisionTracker();
   const watchers = new Set<EventQueue>();
   /** Probes only need a valid key inside our key space; its value is never read. */
@@ -108,10 +112,13 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
     async get(key, opts) {
       const etcd = await client();
       const revision = requestedRevision(opts?.revision);
+      if (revision === undefined) {
+        const read = await (await pointReads).read(keys.toEtcd(key));
+        return read.kv === undefined ? { revision: read.revision } : { revision: read.revision, kv: toKeyValue(keys, read.kv) };
+      }
       const response = await rangeAt(etcd, { key: keys.toEtcd(key) }, revision);
-      const at = revision ?? revisionOf(response.header.revision);
       const found = response.kvs[0];
-      return found === undefined ? { revision: at } : { revision: at, kv: toKeyValue(keys, found) };
+      return found === undefined ? { revision } : { revision, kv: toKeyValue(keys, found) };
     },
 
     async list(prefix, opts = {}) {

@@ -179,15 +179,24 @@ describe('sqlite backend', () => {
     const path = newFile();
     const backend = createSqliteBackend({ path, compactIntervalMs: 0 });
     const base = await backend.create('/u/a', bytes('base')); // 2
+    await backend.update('/u/a', bytes('winner'), base.modRevision); // 3
     await backend.close();
-    // A foreign row (low id, so not the newest) that already claims to follow revision 2.
     const db = new Database(path);
-    db.prepare("INSERT INTO log (id, name, created, deleted, create_revision, prev_revision, value, old_value) VALUES (1, '/u/a', 0, 0, 2, 2, x'00', x'00')").run();
-    db.close();
+    try {
+      const loser = db.prepare(
+        "INSERT INTO log (id, name, created, deleted, create_revision, prev_revision, value, old_value) VALUES (4, '/u/a', 0, 0, 2, 2, x'00', x'00')",
+      );
+      assert.throws(
+        () => loser.run(),
+        (error: unknown) => error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE',
+      );
+    } finally {
+      db.close();
+    }
     const reopened = createSqliteBackend({ path, compactIntervalMs: 0 });
-    const conflict = await rejectionOf(reopened.update('/u/a', bytes('next'), base.modRevision), RevisionConflictError);
-    assert.deepEqual(summary(conflict.current), summary(base), 'the conflict carries the newest version');
-    assert.equal(await reopened.currentRevision(), 2, 'the refused write consumed no revision');
+    const conflict = await rejectionOf(reopened.update('/u/a', bytes('late'), base.modRevision), RevisionConflictError);
+    assert.equal(text(conflict.current), 'winner');
+    assert.equal(await reopened.currentRevision(), 3, 'the refused write consumed no revision');
     await reopened.close();
   });
 

@@ -30,6 +30,7 @@ export class Compactor {
   }
 
   async #sweep(): Promise<void> {
+    if (this.#isClosed()) return;
     const target = this.#log.compactedRevision;
     let from = this.#log.oldestRow();
     while (from !== undefined && from < target && !this.#isClosed()) {

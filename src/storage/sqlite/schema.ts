@@ -6,8 +6,8 @@ export const SCHEMA_VERSION = 1;
 /**
  * A kine-style append-only log: every write appends one row, and the row id is the write's revision.
  *
- * - `created` = 1 marks a create; such a row's create revision is its own id (`create_revision` holds 0, because
- *   the id is not known before the insert).
+ * - `created` = 1 marks a create; such a row's create revision is its own id (`create_revision` holds 0, as in
+ *   kine).
  * - `deleted` = 1 marks a delete; `value` then holds the value that was deleted.
  * - `prev_revision` is the id of the row this write superseded (0 for the first create of a key), so
  *   UNIQUE(name, prev_revision) lets at most one write follow any given version: the database itself refuses a
@@ -15,11 +15,18 @@ export const SCHEMA_VERSION = 1;
  * - `old_value` is the superseded value for updates, so a watch can still report prevKv after compaction has
  *   removed the superseded row. Creates have no previous value, and deletes carry it in `value`.
  *
- * The (name, id) index serves "the newest row of this key at or below revision R", which every read is built on.
+ * The unique index is the only index, because each extra one costs a page write per commit. It serves every read:
+ * a key's rows have increasing ids and increasing prev_revisions alike, so within a name it is also in revision
+ * order (and SQLite stores the id in every index entry), and "is this row the newest at revision R" is the point
+ * lookup "no row of the key has prev_revision = this id and id <= R".
+ *
+ * Revisions are assigned by the one writer as current + 1, not by AUTOINCREMENT (whose sqlite_sequence row would
+ * be one more page written per commit). The newest row is never compacted away, so MAX(id) is the current
+ * revision after a restart; an empty log is at revision 1, as the contract requires.
  */
 const DDL = `
 CREATE TABLE IF NOT EXISTS log (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   created INTEGER NOT NULL,
   deleted INTEGER NOT NULL,
@@ -30,7 +37,6 @@ CREATE TABLE IF NOT EXISTS log (
   UNIQUE (name, prev_revision),
   CHECK (created = 1 OR deleted = 1 OR old_value IS NOT NULL)
 );
-CREATE INDEX IF NOT EXISTS log_name_id ON log (name, id);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
@@ -43,11 +49,7 @@ export interface StoredRevisions {
   readonly compacted: number;
 }
 
-/**
- * Creates the tables on first use and reads the revisions back. An empty store is at revision 1, as the contract
- * requires, without a sentinel row: the autoincrement counter is seeded with 1, so the first write gets id 2.
- * Must run inside a write transaction.
- */
+/** Creates the tables on first use and reads the revisions back. Must run inside a write transaction. */
 export function initializeSchema(db: Database.Database): StoredRevisions {
   db.exec(DDL);
   const version = metaValue(db, META_SCHEMA_VERSION);
@@ -55,14 +57,13 @@ export function initializeSchema(db: Database.Database): StoredRevisions {
   else if (version !== SCHEMA_VERSION) {
     throw new Error(`the SQLite store has schema version ${version}; this Cascade reads version ${SCHEMA_VERSION}`);
   }
-  const sequence = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'log'").get();
-  if (sequence === undefined) db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('log', 1)").run();
+  const newest = db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM log').get()?.id ?? null;
   let compacted = metaValue(db, META_COMPACT_REVISION);
   if (compacted === undefined) {
     compacted = 1;
     setMetaValue(db, META_COMPACT_REVISION, compacted);
   }
-  return { current: sequence?.seq ?? 1, compacted };
+  return { current: newest ?? 1, compacted };
 }
 
 function metaValue(db: Database.Database, key: string): number | undefined {

@@ -1,12 +1,6 @@
 import Database from 'better-sqlite3';
 import type { GetResult, KeyValue, ListOptions, ListResult, WatchEvent } from '../backend.js';
-import {
-  CompactedError,
-  FutureRevisionError,
-  KeyExistsError,
-  KeyNotFoundError,
-  RevisionConflictError,
-} from '../errors.js';
+import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../errors.js';
 import { prefixEnd } from './key-range.js';
 import { eventOf, keyValueOf, LOG_COLUMNS, type LogRow, STATE_COLUMNS, type StateRow } from './log-rows.js';
 import { META_COMPACT_REVISION, type StoredRevisions, setMetaValue } from './schema.js';
@@ -14,7 +8,16 @@ import { META_COMPACT_REVISION, type StoredRevisions, setMetaValue } from './sch
 /** SQLite treats LIMIT -1 as no limit. */
 const NO_LIMIT = -1;
 
-type InsertParams = [name: string, created: number, deleted: number, createRevision: number, prevRevision: number, value: Uint8Array, oldValue: Uint8Array | null];
+type InsertParams = [
+  id: number,
+  name: string,
+  created: number,
+  deleted: number,
+  createRevision: number,
+  prevRevision: number,
+  value: Uint8Array,
+  oldValue: Uint8Array | null,
+];
 
 /** A prepared statement for prefix scans with an upper bound, and one for the empty prefix, which has none. */
 interface RangeStatements<P extends unknown[], R> {
@@ -49,14 +52,16 @@ export class SqliteLog {
     this.#db = db;
     this.#current = revisions.current;
     this.#compacted = revisions.compacted;
-    this.#latestAt = db.prepare(`SELECT ${STATE_COLUMNS} FROM log WHERE name = ? AND id <= ? ORDER BY id DESC LIMIT 1`);
+    // Within a name, prev_revision order is revision order (see schema.ts), so this walks the unique index backwards.
+    this.#latestAt = db.prepare(`SELECT ${STATE_COLUMNS} FROM log WHERE name = ? AND id <= ? ORDER BY prev_revision DESC LIMIT 1`);
     this.#insert = db.prepare(
-      'INSERT INTO log (name, created, deleted, create_revision, prev_revision, value, old_value) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO log (id, name, created, deleted, create_revision, prev_revision, value, old_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    // A row is a key's state at revision R when it is at or below R and no newer row of the key is. Scanning the
-    // (name, id) index in name order lets a limited page stop early instead of grouping the whole prefix.
+    // A row is a key's state at revision R when it is at or below R and its successor (if any) is not. Scanning the
+    // unique index in name order lets a limited page stop early instead of grouping the whole prefix; the unary plus
+    // keeps the planner from walking the id range instead.
     const visible = (range: string): string =>
-      `${range} AND l.id <= ? AND l.deleted = 0 AND NOT EXISTS (SELECT 1 FROM log AS n WHERE n.name = l.name AND n.id > l.id AND n.id <= ?)`;
+      `${range} AND +l.id <= ? AND l.deleted = 0 AND NOT EXISTS (SELECT 1 FROM log AS n WHERE n.name = l.name AND n.prev_revision = l.id AND n.id <= ?)`;
     const ranged = <P extends unknown[], R>(sql: (range: string) => string): RangeStatements<P, R> => ({
       bounded: db.prepare(sql('l.name >= ? AND l.name < ?')),
       open: db.prepare(sql('l.name >= ?')),
@@ -71,12 +76,13 @@ export class SqliteLog {
       open: db.prepare(`${replay} ORDER BY id`),
     };
     this.#minId = db.prepare('SELECT MIN(id) AS id FROM log');
-    // A row below the compact revision can go when a newer row of its key is at or below it (that one answers every
-    // read from the compact revision on), or when it is a delete (the key is absent there, and its earlier rows go
-    // with it). Rows at or above the compact revision stay: a watch from compact revision - 1 replays them.
+    // A row below the compact revision can go when its successor is at or below it (that one, or a later one,
+    // answers every read from the compact revision on), or when it is a delete (the key is absent there, and its
+    // earlier rows go with it). Rows at or above the compact revision stay: a watch from compact revision - 1 replays
+    // them. A kept row's successor is always kept too, which is what the reads above rely on.
     this.#compactBatch = db.prepare(
       'DELETE FROM log WHERE id >= ? AND id < ? AND (deleted = 1 OR EXISTS ' +
-        '(SELECT 1 FROM log AS n WHERE n.name = log.name AND n.id > log.id AND n.id <= ?))',
+        '(SELECT 1 FROM log AS n WHERE n.name = log.name AND n.prev_revision = log.id AND n.id <= ?))',
     );
   }
 
@@ -117,20 +123,20 @@ export class SqliteLog {
   create(key: string, value: Uint8Array): WatchEvent {
     const latest = this.#latestAt.get(key, this.#current);
     if (latest !== undefined && latest.deleted === 0) throw new KeyExistsError(key);
-    const revision = this.#append(key, [key, 1, 0, 0, latest?.id ?? 0, value, null]);
+    const revision = this.#append([this.#current + 1, key, 1, 0, 0, latest?.id ?? 0, value, null]);
     return { type: 'put', kv: { key, value, createRevision: revision, modRevision: revision }, revision };
   }
 
   update(key: string, value: Uint8Array, expectedModRevision: number): WatchEvent {
     const current = this.#existing(key, expectedModRevision);
-    const revision = this.#append(key, [key, 0, 0, current.createRevision, current.modRevision, value, current.value]);
+    const revision = this.#append([this.#current + 1, key, 0, 0, current.createRevision, current.modRevision, value, current.value]);
     const kv: KeyValue = { key, value, createRevision: current.createRevision, modRevision: revision };
     return { type: 'put', kv, prevKv: current, revision };
   }
 
   delete(key: string, expectedModRevision?: number): WatchEvent {
     const current = this.#existing(key, expectedModRevision);
-    const revision = this.#append(key, [key, 0, 1, current.createRevision, current.modRevision, current.value, null]);
+    const revision = this.#append([this.#current + 1, key, 0, 1, current.createRevision, current.modRevision, current.value, null]);
     const kv: KeyValue = { key, value: current.value, createRevision: current.createRevision, modRevision: revision };
     return { type: 'delete', kv, prevKv: current, revision };
   }
@@ -139,8 +145,7 @@ export class SqliteLog {
   eventsAfter(prefix: string, afterRevision: number): WatchEvent[] {
     if (afterRevision + 1 < this.#compacted) throw new CompactedError(afterRevision, this.#compacted);
     const end = prefixEnd(prefix);
-    const rows =
-      end === undefined ? this.#after.open.all(afterRevision, prefix) : this.#after.bounded.all(afterRevision, prefix, end);
+    const rows = end === undefined ? this.#after.open.all(afterRevision, prefix) : this.#after.bounded.all(afterRevision, prefix, end);
     return rows.map(eventOf);
   }
 
@@ -171,21 +176,27 @@ export class SqliteLog {
   }
 
   #countFrom(start: string, end: string | undefined, revision: number): number {
-    const row = end === undefined ? this.#count.open.get(start, revision, revision) : this.#count.bounded.get(start, end, revision, revision);
+    const row =
+      end === undefined ? this.#count.open.get(start, revision, revision) : this.#count.bounded.get(start, end, revision, revision);
     return row?.total ?? 0;
   }
 
-  #append(key: string, params: InsertParams): number {
+  #append(params: InsertParams): number {
     try {
-      this.#current = Number(this.#insert.run(...params).lastInsertRowid);
+      this.#insert.run(...params);
     } catch (error) {
-      if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') this.#lostRace(key, params[1] === 1);
+      if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') this.#lostRace(params[1], params[2] === 1);
       throw error;
     }
+    this.#current = params[0];
     return this.#current;
   }
 
-  /** The version this write was based on already has a successor: report it as the contract's error. */
+  /**
+   * The version this write was based on already has a successor: report it as the contract's error. The read
+   * before each append rules this out while this handle is the only writer; the constraint is the database's own
+   * guarantee should that ever not hold.
+   */
   #lostRace(key: string, creating: boolean): never {
     if (creating) throw new KeyExistsError(key);
     const latest = this.#latestAt.get(key, Number.MAX_SAFE_INTEGER);

@@ -1,0 +1,118 @@
+import type { Etcd3 } from 'etcd3';
+import { startApiServer } from '../src/server/api-server.js';
+import { connectEtcd } from '../src/storage/etcd/client.js';
+import { createEtcdBackend } from '../src/storage/etcd/backend.js';
+import { etcdUnavailableReason, startEtcd } from '../test/support/etcd-server.js';
+import { postLoad } from './load.js';
+import { median } from './stats.js';
+
+/**
+ * Issue 7's etcd figure: HTTP ConfigMap creates per second through Cascade on etcd, against raw etcd puts with
+ * the same number in flight on the same etcd in the same run (target: at least 70%). The raw puts carry values
+ * of the size Cascade stores for these ConfigMaps. Both alternate so that machine noise hits both alike; every
+ * Cascade round starts on an empty etcd prefix.
+ */
+const ROUNDS = 3;
+const CONCURRENCY = 32;
+const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 4000);
+const WARMUP_MS = 1000;
+const TARGET_RATIO = 0.7;
+const PATH = '/api/v1/namespaces/default/configmaps';
+
+const configMap = (i: number): string =>
+  JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `bench-${i}` }, data: { key: 'value', index: String(i) } });
+
+interface Measured {
+  readonly perSecond: number;
+  readonly failures: number;
+}
+
+async function measureCascade(endpoint: string, prefix: string, durationMs: number): Promise<Measured> {
+  const server = await startApiServer({ backend: createEtcdBackend({ endpoints: [endpoint], prefix }), port: 0 });
+  try {
+    const load = await postLoad({ url: server.url, path: PATH, concurrency: CONCURRENCY, durationMs, expectStatus: 201, body: configMap });
+    return { perSecond: load.perSecond, failures: load.failures };
+  } finally {
+    await server.close();
+  }
+}
+
+/** CONCURRENCY loops, each with one put in flight at a time, as postLoad keeps one request per connection. */
+async function measureRawPuts(client: Etcd3, prefix: string, value: Buffer, durationMs: number): Promise<Measured> {
+  let next = 0;
+  let done = 0;
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  const loop = async (): Promise<void> => {
+    while (performance.now() < deadline) {
+      try {
+        await client.kv.put({ key: Buffer.from(`${prefix}/${next++}`), value });
+        done++;
+      } catch {
+        failures++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  return { perSecond: done / ((performance.now() - started) / 1000), failures };
+}
+
+export async function benchEtcd(): Promise<string[][]> {
+  const label = `ConfigMap creates/s on etcd, in-process, ${CONCURRENCY} connections, median of ${ROUNDS} × ${LOAD_MS / 1000} s (target ≥ ${TARGET_RATIO * 100}%`;
+  const unavailable = etcdUnavailableReason();
+  if (unavailable !== undefined) {
+    process.stdout.write(`etcd bench skipped: ${unavailable}\n`);
+    return [[`${label}: skipped)`, `skipped: ${unavailable}`, '—', '—']];
+  }
+  const etcd = await startEtcd();
+  const client = await connectEtcd([etcd.endpoint]);
+  const cascadeRuns: Measured[] = [];
+  const rawRuns: Measured[] = [];
+  try {
+    // What Cascade stores for one of these ConfigMaps, so that both sides write values of the same size.
+    const sample = await measureSample(etcd.endpoint);
+    const value = Buffer.alloc(sample, 'x');
+    await measureCascade(etcd.endpoint, '/bench-warmup', WARMUP_MS);
+    await measureRawPuts(client, '/bench-raw-warmup', value, WARMUP_MS);
+    for (let round = 0; round < ROUNDS; round++) {
+      rawRuns.push(await measureRawPuts(client, `/bench-raw-${round}`, value, LOAD_MS));
+      cascadeRuns.push(await measureCascade(etcd.endpoint, `/bench-cascade-${round}`, LOAD_MS));
+    }
+  } finally {
+    client.close();
+    await etcd.stop();
+  }
+  const cascade = median(cascadeRuns.map((r) => r.perSecond));
+  const raw = median(rawRuns.map((r) => r.perSecond));
+  const failures = (runs: Measured[]): number => runs.reduce((n, r) => n + r.failures, 0);
+  const ratio = cascade / raw;
+  const verdict = ratio >= TARGET_RATIO ? 'PASS' : 'FAIL';
+  const list = (runs: Measured[]): string => runs.map((r) => r.perSecond.toFixed(0)).join(', ');
+  process.stdout.write(
+    `etcd HTTP creates: ${cascade.toFixed(0)}/s (runs ${list(cascadeRuns)}) vs raw etcd puts ${raw.toFixed(0)}/s (runs ${list(rawRuns)}): ` +
+      `${(ratio * 100).toFixed(1)}%, target ≥ ${TARGET_RATIO * 100}%: ${verdict}\n`,
+  );
+  return [
+    [
+      `${label}: ${verdict})`,
+      `${cascade.toFixed(0)}/s (${failures(cascadeRuns)} failed)`,
+      `${raw.toFixed(0)}/s (${failures(rawRuns)} failed; raw etcd puts, ${CONCURRENCY} in flight, same etcd)`,
+      `${(ratio * 100).toFixed(1)}%`,
+    ],
+  ];
+}
+
+/** The stored size of one benchmark ConfigMap, read back from etcd after creating it through Cascade. */
+async function measureSample(endpoint: string): Promise<number> {
+  const backend = createEtcdBackend({ endpoints: [endpoint], prefix: '/bench-sample' });
+  const server = await startApiServer({ backend, port: 0, controllers: { garbageCollector: false } });
+  try {
+    const res = await fetch(`${server.url}${PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: configMap(0) });
+    if (res.status !== 201) throw new Error(`sample create failed: ${res.status} ${await res.text()}`);
+    const stored = await backend.get('/registry/configmaps/default/bench-0');
+    return stored.kv?.value.byteLength ?? 0;
+  } finally {
+    await server.close();
+  }
+}
