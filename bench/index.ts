@@ -6,6 +6,7 @@ import { benchCrdServing } from './crd.js';
 import { benchGarbageCollector, gcTable } from './gc.js';
 import { postLoad } from './load.js';
 import { benchSqlite } from './sqlite.js';
+import { benchEtcd } from './etcd.js';
 import { benchNamespaceDeletion } from './namespace.js';
 import { benchProtection } from './protection.js';
 import { startProcess } from './process.js';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchProtection()));
     rows.push(...(await benchCrdServing()));
     rows.push(...(await benchSqlite()));
+    rows.push(...(await benchEtcd()));
     const table = ['| measure | Cascade | baseline (same run) | ratio |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
     const stamp = new Date().toISOString();
     const section = `\n## ${stamp} (node ${process.version}, \`npm run bench\`)\n\n${table}\n\n${gc}\n`;

@@ -38,6 +38,8 @@ function run(label, testFiles, env) {
 let status = run('', files, {});
 if (filter.length === 0) {
   const lifecycle = /\/(deletion-|gc-cascade|gc-invalid-refs|namespace-)[^/]*\.test\.js$/;
-  status = run('lifecycle, garbage collector and namespace suites on SQLite', all.filter((f) => lifecycle.test(f)), { CASCADE_TEST_STORAGE: 'sqlite' }) || status;
+  const suites = all.filter((f) => lifecycle.test(f));
+  status = run('lifecycle, garbage collector and namespace suites on SQLite', suites, { CASCADE_TEST_STORAGE: 'sqlite' }) || status;
+  status = run('lifecycle, garbage collector and namespace suites on etcd', suites, { CASCADE_TEST_STORAGE: 'etcd' }) || status;
 }
 process.exit(status);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, closeSync, openSync, readFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,18 +31,24 @@ const STOP_TIMEOUT_MS = 5_000;
 /** Another process can take a free port between our probe and etcd's bind; a new pair of ports then fixes it. */
 const START_ATTEMPTS = 3;
 
-/** Running etcds, killed when this process exits so that a crashed test run leaves none behind. */
-const running = new Set<ChildProcess>();
+/**
+ * Running etcds and their directories, killed and removed (best effort) when this process exits, so that a test
+ * run that crashes or forces its exit leaves no etcd behind.
+ */
+const running = new Map<ChildProcess, string>();
 let exitHookInstalled = false;
 
-function track(child: ChildProcess): void {
+function track(child: ChildProcess, root: string): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
-      for (const orphan of running) orphan.kill('SIGKILL');
+      for (const [orphan, dir] of running) {
+        orphan.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   }
-  running.add(child);
+  running.set(child, root);
   child.once('exit', () => running.delete(child));
 }
 
@@ -83,6 +89,11 @@ export async function startEtcd(options: StartEtcdOptions = {}): Promise<EtcdSer
       return await startOn(binary, root, dataDir, logFile);
     } catch (error) {
       lastError = error;
+      // A half-started member records its peer URL in a fresh directory; the next attempt starts clean.
+      if (options.dataDir === undefined) {
+        await rm(dataDir, { recursive: true, force: true });
+        await mkdir(dataDir, { mode: 0o700 });
+      }
     }
   }
   await rm(root, { recursive: true, force: true });
@@ -113,8 +124,12 @@ async function startOn(binary: string, root: string, dataDir: string, logFile: s
   } finally {
     closeSync(log);
   }
-  track(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  track(child, root);
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    // Spawning itself failed (no exit event follows).
+    child.once('error', () => resolve());
+  });
   let hasExited = false;
   void exited.then(() => {
     hasExited = true;

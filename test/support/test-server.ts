@@ -6,6 +6,8 @@ import { writeKubeconfig } from '../../src/cli/kubeconfig.js';
 import { type ApiServer, type ApiServerOptions, startApiServer } from '../../src/server/api-server.js';
 import { createMemoryBackend } from '../../src/storage/memory/backend.js';
 import { createSqliteBackend } from '../../src/storage/sqlite/backend.js';
+import { createEtcdBackend } from '../../src/storage/etcd/backend.js';
+import { startEtcd } from './etcd-server.js';
 
 export interface KubectlResult {
   readonly code: number;
@@ -32,8 +34,15 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'cascade-test-'));
-  // CASCADE_TEST_STORAGE=sqlite runs the same suites on SQLite (issue 7: every suite passes on every backend).
-  const backend = process.env.CASCADE_TEST_STORAGE === 'sqlite' ? createSqliteBackend({ path: join(dir, 'cascade.db') }) : createMemoryBackend();
+  // CASCADE_TEST_STORAGE=sqlite|etcd runs the same suites on a durable backend (issue 7: every suite on every backend).
+  const storage = process.env.CASCADE_TEST_STORAGE;
+  const etcd = storage === 'etcd' ? await startEtcd() : undefined;
+  const backend =
+    etcd !== undefined
+      ? createEtcdBackend({ endpoints: [etcd.endpoint] })
+      : storage === 'sqlite'
+        ? createSqliteBackend({ path: join(dir, 'cascade.db') })
+        : createMemoryBackend();
   const server = await startApiServer({ backend, port: 0, bookmarkIntervalMs: 200, controllers: options.controllers });
   const kubeconfigPath = join(dir, 'kubeconfig');
   await writeKubeconfig(kubeconfigPath, server.url);
@@ -76,6 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async stop() {
       await server.close();
+      await etcd?.stop();
       await rm(dir, { recursive: true, force: true });
     },
   };

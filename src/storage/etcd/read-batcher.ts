@@ -64,19 +64,19 @@ export class ReadBatcher {
   }
 
   async #send(batch: Waiting[]): Promise<void> {
+    const distinct = [...new Map(batch.map((waiting) => [waiting.key.toString('latin1'), waiting.key]))];
     try {
-      const distinct = [...new Map(batch.map((waiting) => [waiting.key.toString('latin1'), waiting.key])).entries()];
       const found = new Map<string, IKeyValue | undefined>();
       let revision: number;
-      if (distinct.length === 1) {
-        const [id, key] = distinct[0] as [string, Buffer];
-        const response = await this.#kv.range({ key });
+      const only = distinct.length === 1 ? distinct[0] : undefined;
+      if (only !== undefined) {
+        const response = await this.#kv.range({ key: only[1] });
         revision = revisionOf(response.header.revision);
-        found.set(id, response.kvs[0]);
+        found.set(only[0], response.kvs[0]);
       } else {
         const response = await this.#kv.txn({ success: distinct.map(([, key]) => ({ request_range: { key } })) });
         revision = revisionOf(response.header.revision);
-        distinct.forEach(([id], i) => found.set(id, response.responses[i]?.response_range.kvs[0]));
+        for (const [i, [id]] of distinct.entries()) found.set(id, response.responses[i]?.response_range.kvs[0]);
       }
       for (const waiting of batch) waiting.resolve({ revision, kv: found.get(waiting.key.toString('latin1')) });
     } catch (error) {
