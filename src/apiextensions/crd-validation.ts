@@ -22,8 +22,8 @@ function validateNames(crd: CustomResourceDefinition, errs: FieldError[]): void 
   };
   label('plural', names.plural, true);
   label('singular', names.singular, false);
-  (names.shortNames ?? []).forEach((s, i) => label(`shortNames[${i}]`, s, true));
-  (names.categories ?? []).forEach((c, i) => label(`categories[${i}]`, c, true));
+  for (const [i, s] of (names.shortNames ?? []).entries()) label(`shortNames[${i}]`, s, true);
+  for (const [i, c] of (names.categories ?? []).entries()) label(`categories[${i}]`, c, true);
   if (typeof names.kind !== 'string' || names.kind === '') errs.push(fieldError.required(`${path}.kind`));
   else for (const msg of isDns1035Label(names.kind.toLowerCase())) errs.push(fieldError.invalid(`${path}.kind`, names.kind, msg));
   if (names.listKind !== undefined && names.listKind === names.kind) {

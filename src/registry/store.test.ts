@@ -240,7 +240,7 @@ describe('deletion state machine (R2)', () => {
     }
     watch.stop();
     assert.equal(events[0]?.type, 'DELETED');
-    assert.equal((events[0]?.object as KubeObject).metadata.deletionTimestamp, '2026-01-02T03:04:05Z');
+    assert.equal((events[0]?.object as KubeObject | undefined)?.metadata.deletionTimestamp, '2026-01-02T03:04:05Z');
   });
 
   it('R2.17, R2.18: a scheduled pod gets a grace period; a shorter second DELETE shortens it (R2.20)', async () => {
@@ -345,6 +345,6 @@ describe('watchCollection', () => {
     for await (const e of watch) events.push(e);
     assert.equal(events.length, 1);
     assert.equal(events[0]?.type, 'ERROR');
-    assert.equal((events[0]?.object as { code: number }).code, 410);
+    assert.equal((events[0]?.object as { code: number } | undefined)?.code, 410);
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { parseAllDocuments } from 'yaml';
-import { badRequest, requestEntityTooLarge, StatusError, unsupportedMediaType } from '../api/errors.js';
+import { badRequest, requestEntityTooLarge, type StatusError, unsupportedMediaType } from '../api/errors.js';
 
 /** kube-apiserver's request body limit (3 MiB). */
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;

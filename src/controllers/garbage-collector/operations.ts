@@ -1,5 +1,5 @@
 import { StatusError } from '../../api/errors.js';
-import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
+import type { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { apiVersionOf, type KubeObject, type OwnerReference } from '../../api/types.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
