@@ -74,7 +74,7 @@ export function serviceClusterIpAllocation(backend: () => Backend) {
     if (requested !== undefined) {
       if (!inRange(requested)) {
         throw invalid('Service', '', 'Service', obj.metadata.name ?? '', [
-          fieldError.invalid('spec.clusterIPs', [requested], 'failed to allocate IP ' + requested + ': provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/12'),
+          fieldError.invalid('spec.clusterIPs', [requested], `failed to allocate IP ${requested}: provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/12`),
         ]);
       }
       if (!dryRun && !(await reserve(requested, owner))) {
