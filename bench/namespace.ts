@@ -95,7 +95,8 @@ interface Fixture {
 /** An in-memory server with its controllers, and a namespace filled with PER_KIND objects of every kind. */
 async function startFixture(): Promise<Fixture> {
   const clock = createDeletionClock(createMemoryBackend());
-  const server = await startApiServer({ backend: clock.backend, port: 0 });
+  // No `default` ServiceAccount appears in the namespace: both variants delete exactly the objects created here.
+  const server = await startApiServer({ backend: clock.backend, port: 0, controllers: { serviceAccounts: false } });
   const client = createInProcessClient(server.registry, BUILTIN_DEFINITIONS);
   await client.create(NAMESPACES, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAME } });
   const objects = KINDS.flatMap((kind) => Array.from({ length: PER_KIND }, (_, i) => ({ kind, name: `${kind.ref.resource}-${i}` })));

@@ -17,6 +17,11 @@ Flags:
   --enable-garbage-collector bool
                             run the garbage collector in the server process (default true)
   --concurrent-gc-syncs int number of garbage collector workers per queue (default 20)
+  --leader-elect bool        run the controllers only while this process holds the controller manager Lease
+                            (for several servers on one etcd; default false)
+  --leader-elect-lease-duration duration   (default 15s)
+  --leader-elect-renew-deadline duration   (default 10s)
+  --leader-elect-retry-period duration     (default 2s)
   --concurrent-namespace-syncs int
                             number of namespace controller workers (default 10)
   --strict-block-owner-deletion bool
@@ -31,6 +36,13 @@ Flags:
 function booleanFlag(name: string, value: string): boolean {
   if (value !== 'true' && value !== 'false') throw new Error(`--${name} must be true or false, got ${value}`);
   return value === 'true';
+}
+
+/** kube-style durations: "15s", "500ms", "1m", "1m30s". */
+function durationFlag(name: string, value: string): number {
+  const parts = /^(?:(\d+)m(?!s))?(?:(\d+)s)?(?:(\d+)ms)?$/.exec(value);
+  if (parts === null || value === '') throw new Error(`--${name} must be a duration such as 15s or 500ms, got ${value}`);
+  return Number(parts[1] ?? 0) * 60_000 + Number(parts[2] ?? 0) * 1000 + Number(parts[3] ?? 0);
 }
 
 function positiveIntegerFlag(name: string, value: string): number {
@@ -54,6 +66,10 @@ export async function serve(argv: string[]): Promise<void> {
       'concurrent-gc-syncs': { type: 'string', default: '20' },
       'strict-block-owner-deletion': { type: 'string', default: 'false' },
       'concurrent-namespace-syncs': { type: 'string', default: '10' },
+      'leader-elect': { type: 'string', default: 'false' },
+      'leader-elect-lease-duration': { type: 'string', default: '15s' },
+      'leader-elect-renew-deadline': { type: 'string', default: '10s' },
+      'leader-elect-retry-period': { type: 'string', default: '2s' },
       'pvc-protection-count-finished-pods': { type: 'string', default: 'true' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -85,6 +101,13 @@ export async function serve(argv: string[]): Promise<void> {
     host: values['bind-address'],
     port,
     controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion, namespaceWorkers, pvcProtectionCountFinishedPods },
+    leaderElection: booleanFlag('leader-elect', values['leader-elect'])
+      ? {
+          leaseDurationMs: durationFlag('leader-elect-lease-duration', values['leader-elect-lease-duration']),
+          renewDeadlineMs: durationFlag('leader-elect-renew-deadline', values['leader-elect-renew-deadline']),
+          retryPeriodMs: durationFlag('leader-elect-retry-period', values['leader-elect-retry-period']),
+        }
+      : undefined,
   });
   await writeKubeconfig(kubeconfigPath, server.url);
   process.stdout.write(`Cascade API server listening on ${server.url} — export KUBECONFIG=${kubeconfigPath}\n`);

@@ -15,6 +15,7 @@ import { createApiHandler } from './app.js';
 import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
 import { createInProcessClient } from '../client/in-process.js';
+import { LeaderElector, type LeaderElectionOptions } from '../controllers/leader-election.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
 import { installProtectionRuleCrd } from '../protection/rule-crd.js';
 import { ProtectionRuleSet } from '../protection/rule-set.js';
@@ -32,13 +33,21 @@ export interface ApiServerOptions {
   readonly minRequestTimeoutSeconds?: number;
   /** Controllers to run in the server process (kube-controller-manager's role); all on by default. */
   readonly controllers?: Omit<ControllerManagerOptions, 'client' | 'log'>;
+  /**
+   * --leader-elect: run the controllers only while this process holds the controller manager's Lease, so several
+   * servers on one etcd run them exactly once. Off by default (one server).
+   */
+  readonly leaderElection?: Omit<LeaderElectionOptions, 'client' | 'onStartedLeading' | 'onStoppedLeading' | 'log'>;
 }
 
 export interface ApiServer {
   readonly url: string;
   readonly port: number;
   readonly registry: Registry;
+  /** The controllers running in this process (none while another process leads). */
   readonly controllers: ControllerManager;
+  /** Present with --leader-elect. */
+  readonly leaderElector: LeaderElector | undefined;
   /** Stops accepting requests, ends open watches and closes the storage backend. */
   close(): Promise<void>;
 }
@@ -78,13 +87,37 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
   rulesRef = rules;
-  const controllers = new ControllerManager({
+  const log = (message: string): void => console.error(message);
+  const newControllers = (): ControllerManager => new ControllerManager({ client, ...options.controllers, log });
+  // Without leader election the controllers always run here; with it, a fresh set runs each time this process leads.
+  const idle = new ControllerManager({
     client,
-    ...options.controllers,
-    log: (message) => console.error(message),
+    garbageCollector: false,
+    namespaceController: false,
+    volumeProtection: false,
+    protectionRules: false,
+    serviceAccounts: false,
   });
+  let controllers = options.leaderElection === undefined ? newControllers() : idle;
+  const elector =
+    options.leaderElection === undefined
+      ? undefined
+      : new LeaderElector({
+          ...options.leaderElection,
+          client,
+          log,
+          onStartedLeading: async () => {
+            controllers = newControllers();
+            await controllers.start();
+          },
+          onStoppedLeading: async () => {
+            const stopping = controllers;
+            controllers = idle;
+            await stopping.stop();
+          },
+        });
   let ready = false;
-  const server: Server = createServer(createApiHandler(ctx, () => ready, controllers));
+  const server: Server = createServer(createApiHandler(ctx, () => ready, () => controllers));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -99,7 +132,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await installProtectionRuleCrd(client);
   await servedSoon(registry, PROTECTION_RULES, 5000);
   await rules.start();
-  await controllers.start();
+  if (elector === undefined) await controllers.start();
+  else elector.start();
   ready = true;
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -107,11 +141,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     url: `http://${urlHost}:${port}`,
     port,
     registry,
-    controllers,
+    get controllers() {
+      return controllers;
+    },
+    leaderElector: elector,
     async close() {
       ready = false;
       shutdown.abort();
-      await controllers.stop();
+      if (elector !== undefined) await elector.stop();
+      else await controllers.stop();
       await rules.stop();
       await crds.stop();
       await new Promise<void>((resolve) => {

@@ -16,7 +16,7 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
 /** The HTTP front of the API server: health, version, discovery, OpenAPI and the resource API. */
-export function createApiHandler(ctx: ApiContext, isReady: () => boolean, controllers?: ControllerManager): RequestListener {
+export function createApiHandler(ctx: ApiContext, isReady: () => boolean, controllers: () => ControllerManager | undefined = () => undefined): RequestListener {
   const openapi = createOpenApiRoute(ctx);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = parseRequestUrl(req.url ?? '/');
@@ -31,12 +31,12 @@ export function createApiHandler(ctx: ApiContext, isReady: () => boolean, contro
       return;
     }
     if (pathname === '/metrics') {
-      sendText(res, 200, renderMetrics(controllers), 'text/plain; version=0.0.4; charset=utf-8');
+      sendText(res, 200, renderMetrics(controllers()), 'text/plain; version=0.0.4; charset=utf-8');
       return;
     }
     if (pathname === '/debug/gc/graph') {
       const uid = url.searchParams.get('uid') ?? '';
-      const dump = controllers?.garbageCollector?.graphOf(uid);
+      const dump = controllers()?.garbageCollector?.graphOf(uid);
       if (dump === undefined) throw new StatusError(404, 'NotFound', `uid "${uid}" is not in the garbage collector's graph`, {});
       sendJson(res, 200, dump);
       return;
