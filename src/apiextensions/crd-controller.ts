@@ -35,8 +35,9 @@ export class CrdController {
   private readonly registry: Registry;
   private readonly informer: SharedInformer;
   private readonly queue: Queue<string> = createQueue<string>();
-  /** CRD name → the resources it currently serves. */
+  /** CRD name → the resources it currently serves, and the spec they were built from. */
   private readonly served = new Map<string, ResourceInfo[]>();
+  private readonly specs = new Map<string, string>();
   private readonly terminating = new Set<string>();
   /** Names accepted per CRD, kept here so two CRDs created together cannot both win a name. */
   private readonly acceptedNames = new Map<string, NameHolder>();
@@ -151,8 +152,6 @@ export class CrdController {
     this.served.set(name, wanted.map((w) => w.info));
     this.specs.set(name, JSON.stringify(crd.spec));
   }
-
-  private readonly specs = new Map<string, string>();
 
   private specChanged(name: string, crd: CustomResourceDefinition): boolean {
     return this.specs.get(name) !== JSON.stringify(crd.spec);

@@ -42,14 +42,18 @@ export function createOpenApiRoute(ctx: ApiContext): (req: IncomingMessage, res:
   return (req, res, pathname) => {
     if (!acceptsJson(req)) throw notAcceptable('only application/json is served for OpenAPI documents');
     const c = current();
-    const definitions = { ...ctx.definitions, ...ctx.registry.extraDefinitions() };
-    const input = { resources: ctx.registry.resources(), definitions, version: KUBERNETES_VERSION.gitVersion };
+    // Built only when a document is missing from the cache (the served resources changed since).
+    const input = () => ({
+      resources: ctx.registry.resources(),
+      definitions: { ...ctx.definitions, ...ctx.registry.extraDefinitions() },
+      version: KUBERNETES_VERSION.gitVersion,
+    });
     if (pathname === '/openapi/v2') {
-      c.v2 ??= JSON.stringify(buildOpenApiV2(input));
+      c.v2 ??= JSON.stringify(buildOpenApiV2(input()));
       sendDoc(res, c.v2, false);
       return;
     }
-    c.v3 ??= buildOpenApiV3(input);
+    c.v3 ??= buildOpenApiV3(input());
     if (pathname === '/openapi/v3') {
       sendDoc(res, JSON.stringify(c.v3.index), false);
       return;
