@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { openWatch as openEventStream } from '../support/gc-fixtures.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const NS = 'deletion';
@@ -77,30 +78,10 @@ interface WatchStream {
   close(): Promise<void>;
 }
 
-/** Opens a watch and collects its JSON-line events as they stream in. */
+/** The shared watch collector, plus a bounded wait for one event. */
 async function openWatch(url: string): Promise<WatchStream> {
-  const abort = new AbortController();
-  const res = await fetch(url, { signal: abort.signal });
-  assert.equal(res.status, 200, `watch ${url}`);
-  const body = res.body;
-  assert.ok(body);
-  const events: Json[] = [];
-  const pump = (async () => {
-    const decoder = new TextDecoder();
-    let buffered = '';
-    try {
-      for await (const chunk of body) {
-        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
-        for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
-          const line = buffered.slice(0, nl).trim();
-          buffered = buffered.slice(nl + 1);
-          if (line !== '') events.push(JSON.parse(line) as Json);
-        }
-      }
-    } catch {
-      // The abort on close ends the stream.
-    }
-  })();
+  const stream = await openEventStream(url);
+  const events = stream.events;
   return {
     events,
     async until(match, what) {
@@ -113,10 +94,7 @@ async function openWatch(url: string): Promise<WatchStream> {
         await new Promise((r) => setTimeout(r, 10));
       }
     },
-    async close() {
-      abort.abort();
-      await pump;
-    },
+    close: () => stream.close(),
   };
 }
 
