@@ -36,6 +36,11 @@ export interface ResourceInfo {
   readonly definition: string;
   /** True for custom resources (CRDs): they follow the apiextensions rules instead of core validation. */
   readonly custom?: boolean;
+  /**
+   * Create-only "review" resources (SubjectAccessReview, TokenReview…): a create is a question answered in the
+   * response and nothing is ever stored, so they have no storage version hash and are routed to the review handler.
+   */
+  readonly review?: true;
 }
 
 /** "deployments.apps", "pods": the qualified resource used in error messages (R9 conventions). */

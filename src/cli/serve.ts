@@ -2,6 +2,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApiServer } from '../server/api-server.js';
 import { openBackend, STORAGE_BACKENDS, type StorageKind } from '../storage/open.js';
+import { loadTokenFile } from '../auth/authn/token-file.js';
+import type { UserInfo } from '../auth/user.js';
+import { SYSTEM_MASTERS } from '../auth/user.js';
+import { loadOrCreateAdminToken } from './admin-token.js';
 import { writeKubeconfig } from './kubeconfig.js';
 
 export const SERVE_USAGE = `Usage: cascade serve [flags]
@@ -14,6 +18,8 @@ Flags:
   --storage string          storage backend: sqlite (in --data-dir), memory (nothing kept), etcd (default sqlite)
   --etcd-servers string     comma-separated etcd endpoints for --storage etcd, e.g. http://127.0.0.1:2379
   --etcd-prefix string      key prefix in etcd (default /registry)
+  --etcd-compaction-interval duration
+                            how often etcd is compacted, once across all servers; 0 disables (default 5m0s)
   --enable-garbage-collector bool
                             run the garbage collector in the server process (default true)
   --concurrent-gc-syncs int number of garbage collector workers per queue (default 20)
@@ -27,11 +33,22 @@ Flags:
   --strict-block-owner-deletion bool
                             keep a foreground owner waiting for a blocking dependent that another owner keeps
                             alive, instead of dropping that reference as Kubernetes does (default false)
+  --insecure-http bool      serve plain HTTP without authentication, every request acting as the admin: for
+                            throw-away test servers on loopback only (default false: HTTPS with a CA, serving
+                            certificate and admin token generated in --data-dir)
+  --token-auth-file string  bearer tokens, one per line: token,user,uid,"group1,group2"
+  --anonymous-auth bool     requests without credentials reach /healthz, /livez, /readyz and /version as
+                            system:anonymous (default true)
+  --max-requests-inflight int
+                            read-only requests served at once before answering 429; 0 = no limit (default 400)
+  --max-mutating-requests-inflight int
+                            mutating requests served at once before answering 429; 0 = no limit (default 200)
+  --request-timeout duration
+                            time after which a non-watch request is answered 504 (default 1m0s)
   --pvc-protection-count-finished-pods bool
                             count Succeeded and Failed pods as users of their PersistentVolumeClaims, as Kubernetes
                             does; false lets a claim go once its pods have finished (default true)
 `;
-
 
 function booleanFlag(name: string, value: string): boolean {
   if (value !== 'true' && value !== 'false') throw new Error(`--${name} must be true or false, got ${value}`);
@@ -40,9 +57,16 @@ function booleanFlag(name: string, value: string): boolean {
 
 /** kube-style durations: "15s", "500ms", "1m", "1m30s". */
 function durationFlag(name: string, value: string): number {
+  if (value === '0') return 0;
   const parts = /^(?:(\d+)m(?!s))?(?:(\d+)s)?(?:(\d+)ms)?$/.exec(value);
   if (parts === null || value === '') throw new Error(`--${name} must be a duration such as 15s or 500ms, got ${value}`);
   return Number(parts[1] ?? 0) * 60_000 + Number(parts[2] ?? 0) * 1000 + Number(parts[3] ?? 0);
+}
+
+function countFlag(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer, got ${value}`);
+  return n;
 }
 
 function positiveIntegerFlag(name: string, value: string): number {
@@ -62,6 +86,7 @@ export async function serve(argv: string[]): Promise<void> {
       storage: { type: 'string', default: 'sqlite' },
       'etcd-servers': { type: 'string' },
       'etcd-prefix': { type: 'string', default: '/registry' },
+      'etcd-compaction-interval': { type: 'string', default: '5m0s' },
       'enable-garbage-collector': { type: 'string', default: 'true' },
       'concurrent-gc-syncs': { type: 'string', default: '20' },
       'strict-block-owner-deletion': { type: 'string', default: 'false' },
@@ -71,6 +96,12 @@ export async function serve(argv: string[]): Promise<void> {
       'leader-elect-renew-deadline': { type: 'string', default: '10s' },
       'leader-elect-retry-period': { type: 'string', default: '2s' },
       'pvc-protection-count-finished-pods': { type: 'string', default: 'true' },
+      'insecure-http': { type: 'string', default: 'false' },
+      'token-auth-file': { type: 'string' },
+      'anonymous-auth': { type: 'string', default: 'true' },
+      'max-requests-inflight': { type: 'string', default: '400' },
+      'max-mutating-requests-inflight': { type: 'string', default: '200' },
+      'request-timeout': { type: 'string', default: '1m0s' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -80,7 +111,8 @@ export async function serve(argv: string[]): Promise<void> {
     return;
   }
   const port = Number(values['secure-port']);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--secure-port must be a port number (0-65535), got ${values['secure-port']}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--secure-port must be a port number (0-65535), got ${values['secure-port']}`);
   if (!(STORAGE_BACKENDS as readonly string[]).includes(values.storage)) {
     throw new Error(`--storage must be one of ${STORAGE_BACKENDS.join(', ')}, got ${values.storage}`);
   }
@@ -91,15 +123,44 @@ export async function serve(argv: string[]): Promise<void> {
   const pvcProtectionCountFinishedPods = booleanFlag('pvc-protection-count-finished-pods', values['pvc-protection-count-finished-pods']);
   const dataDir = resolve(values['data-dir']);
   const kubeconfigPath = resolve(values['kubeconfig-out'] ?? `${dataDir}/kubeconfig`);
+  const host = values['bind-address'];
+  const insecure = booleanFlag('insecure-http', values['insecure-http']);
+  if (insecure && values['token-auth-file'] !== undefined)
+    throw new Error('--token-auth-file needs HTTPS: it cannot be combined with --insecure-http');
+  // Loaded on demand: the DER libraries cost ~75 ms of start-up a plain-HTTP server does not need.
+  const pki = insecure ? undefined : (await import('../pki/serving-pki.js')).loadOrCreateServingPki(dataDir, [host]);
+  const adminToken = insecure ? undefined : await loadOrCreateAdminToken(dataDir);
+  const tokens = new Map<string, UserInfo>(
+    values['token-auth-file'] === undefined ? [] : await loadTokenFile(resolve(values['token-auth-file'])),
+  );
+  if (adminToken !== undefined) tokens.set(adminToken, { name: 'cascade-admin', groups: [SYSTEM_MASTERS] });
   const server = await startApiServer({
     backend: openBackend({
       storage: values.storage as StorageKind,
       dataDir,
-      etcdServers: values['etcd-servers']?.split(',').map((e) => e.trim()).filter((e) => e !== ''),
+      etcdServers: values['etcd-servers']
+        ?.split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== ''),
       etcdPrefix: values['etcd-prefix'],
+      etcdCompactionIntervalMs: durationFlag('etcd-compaction-interval', values['etcd-compaction-interval']),
     }),
-    host: values['bind-address'],
+    host,
     port,
+    security:
+      pki === undefined
+        ? undefined
+        : {
+            tls: { cert: pki.serverCert, key: pki.serverKey, clientCa: pki.caCert },
+            tokens,
+            anonymous: booleanFlag('anonymous-auth', values['anonymous-auth']),
+            frontProxy: { cert: pki.frontProxyClientCert, key: pki.frontProxyClientKey },
+          },
+    limits: {
+      maxRequestsInFlight: countFlag('max-requests-inflight', values['max-requests-inflight']),
+      maxMutatingRequestsInFlight: countFlag('max-mutating-requests-inflight', values['max-mutating-requests-inflight']),
+      requestTimeoutMs: durationFlag('request-timeout', values['request-timeout']),
+    },
     controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion, namespaceWorkers, pvcProtectionCountFinishedPods },
     leaderElection: booleanFlag('leader-elect', values['leader-elect'])
       ? {
@@ -109,7 +170,7 @@ export async function serve(argv: string[]): Promise<void> {
         }
       : undefined,
   });
-  await writeKubeconfig(kubeconfigPath, server.url);
+  await writeKubeconfig(kubeconfigPath, server.url, { caCert: pki?.caCert, token: adminToken });
   process.stdout.write(`Cascade API server listening on ${server.url} — export KUBECONFIG=${kubeconfigPath}\n`);
   let stopping = false;
   const stop = (signal: string): void => {

@@ -1,12 +1,30 @@
 import { methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
 import type { KubeObject } from '../api/types.js';
+import { type Aggregator, createAggregatedApiClient } from '../aggregator/index.js';
+import type { Authorizer, ResourceAttributes } from '../auth/authorizer.js';
+import { forbidden } from '../auth/authn/forbidden.js';
+import { SYSTEM_MASTERS, type UserInfo } from '../auth/user.js';
 import type { Definitions } from '../openapi/schema.js';
 import { applyPatch } from '../patch/apply.js';
 import type { DeleteOptions } from '../registry/delete-policy.js';
 import type { Registry } from '../registry/registry.js';
-import type { ResourceStore } from '../registry/store.js';
+import { ResourceStore } from '../registry/store.js';
 import { watchCollection } from '../registry/watch.js';
+import type { DiscoveryFailure } from './http-discovery.js';
 import type { ApiClient, ResourceRef } from './interface.js';
+
+export interface InProcessClientOptions {
+  /**
+   * Who the client acts as: every call is authorized as an HTTP request would be and writes carry the user to
+   * admission. Without one it is the server's own loopback client and is never refused.
+   */
+  readonly identity?: { readonly user: UserInfo; readonly authorizer: Authorizer };
+  /** Resources of aggregated APIs are reached through it, as the same user. */
+  readonly aggregator?: Aggregator;
+}
+
+/** How the server itself appears to aggregated API servers (kube-apiserver's loopback identity). */
+const LOOPBACK_USER: UserInfo = { name: 'system:apiserver', groups: [SYSTEM_MASTERS] };
 
 /** DeleteOptions are flat apart from preconditions and dryRun: a shallow copy is a full one (and cheap per GC delete). */
 function copyDeleteOptions(opts: DeleteOptions): DeleteOptions {
@@ -21,43 +39,96 @@ function copyDeleteOptions(opts: DeleteOptions): DeleteOptions {
  * the HTTP API, without serialising requests. Controllers running inside the server use it; objects passed in
  * are copied, so callers may keep using theirs.
  */
-export function createInProcessClient(registry: Registry, definitions: Definitions): ApiClient {
-  const storeFor = (ref: ResourceRef): ResourceStore => {
-    const store = registry.lookup(ref.group, ref.version, ref.resource);
-    if (store === undefined) throw notFoundPath();
-    return store;
+export function createInProcessClient(registry: Registry, definitions: Definitions, options: InProcessClientOptions = {}): ApiClient {
+  const { identity, aggregator } = options;
+  const user = identity?.user;
+  const remote = aggregator === undefined ? undefined : createAggregatedApiClient(aggregator, user ?? LOOPBACK_USER);
+  let lastDiscoveryErrors: readonly DiscoveryFailure[] = [];
+  const authorize = (
+    ref: ResourceRef,
+    verb: string,
+    namespace: string | undefined,
+    name: string | undefined,
+    subresource?: string,
+  ): void => {
+    if (identity === undefined) return;
+    const attributes: ResourceAttributes = {
+      user: identity.user,
+      resourceRequest: true,
+      verb,
+      apiGroup: ref.group,
+      apiVersion: ref.version,
+      resource: ref.resource,
+      subresource: subresource ?? '',
+      namespace: namespace ?? '',
+      name: name ?? '',
+    };
+    const decision = identity.authorizer.authorize(attributes);
+    if (decision.decision !== 'allow') throw forbidden(attributes, decision.reason);
   };
-  const scoped = (store: ResourceStore, namespace: string | undefined): string | undefined => (store.info.namespaced ? namespace : undefined);
+  /** The registry's store for `ref`, or the aggregated API's client when another server serves it. */
+  const target = (
+    ref: ResourceRef,
+    verb: string,
+    namespace: string | undefined,
+    name?: string,
+    subresource?: string,
+  ): ResourceStore | ApiClient => {
+    const store = registry.lookup(ref.group, ref.version, ref.resource);
+    authorize(ref, verb, store?.info.namespaced === false ? undefined : namespace, name, subresource);
+    if (store !== undefined) return store;
+    if (remote !== undefined && aggregator?.serves(ref.group, ref.version) === true) return remote;
+    throw notFoundPath();
+  };
+  const scoped = (store: ResourceStore, namespace: string | undefined): string | undefined =>
+    store.info.namespaced ? namespace : undefined;
   return {
     async discover() {
-      return registry.resources();
+      lastDiscoveryErrors = aggregator?.discoveryFailures() ?? [];
+      return aggregator === undefined ? registry.resources() : [...registry.resources(), ...aggregator.resources()];
+    },
+    get lastDiscoveryErrors() {
+      return lastDiscoveryErrors;
     },
     onDiscoveryChange(listener) {
-      return registry.onChange(listener);
+      const unsubscribeRegistry = registry.onChange(listener);
+      const unsubscribeAggregator = aggregator?.onChange(listener);
+      return () => {
+        unsubscribeRegistry();
+        unsubscribeAggregator?.();
+      };
     },
     async get(ref, namespace, name) {
-      const store = storeFor(ref);
-      return store.get(scoped(store, namespace), name);
+      const t = target(ref, 'get', namespace, name);
+      if (!(t instanceof ResourceStore)) return t.get(ref, namespace, name);
+      return t.get(scoped(t, namespace), name);
     },
     async list(ref, namespace, opts = {}) {
-      const store = storeFor(ref);
-      return store.list(scoped(store, namespace), { ...opts });
+      const t = target(ref, 'list', namespace);
+      if (!(t instanceof ResourceStore)) return t.list(ref, namespace, opts);
+      return t.list(scoped(t, namespace), { ...opts });
     },
     async watch(ref, namespace, opts = {}) {
-      const store = storeFor(ref);
-      return watchCollection(store, scoped(store, namespace), { ...opts });
+      const t = target(ref, 'watch', namespace);
+      if (!(t instanceof ResourceStore)) return t.watch(ref, namespace, opts);
+      return watchCollection(t, scoped(t, namespace), { ...opts });
     },
     async create(ref, namespace, obj) {
-      const store = storeFor(ref);
-      return store.create(scoped(store, namespace), structuredClone(obj));
+      const t = target(ref, 'create', namespace);
+      if (!(t instanceof ResourceStore)) return t.create(ref, namespace, obj);
+      return t.create(scoped(t, namespace), structuredClone(obj), { user });
     },
     async update(ref, namespace, obj, subresource) {
-      const store = storeFor(ref);
-      return store.update(scoped(store, namespace), obj.metadata.name ?? '', structuredClone(obj), { subresource });
+      const name = obj.metadata.name ?? '';
+      const t = target(ref, 'update', namespace, name, subresource);
+      if (!(t instanceof ResourceStore)) return t.update(ref, namespace, obj, subresource);
+      return t.update(scoped(t, namespace), name, structuredClone(obj), { subresource, user });
     },
     async patch(ref, namespace, name, type, patch) {
-      const store = storeFor(ref);
-      return store.guaranteedUpdate(scoped(store, namespace), name, {}, (current) => {
+      const t = target(ref, 'patch', namespace, name);
+      if (!(t instanceof ResourceStore)) return t.patch(ref, namespace, name, type, patch);
+      const store = t;
+      return store.guaranteedUpdate(scoped(store, namespace), name, { user }, (current) => {
         const patched = applyPatch(type, current, patch, store.info, definitions) as KubeObject;
         const rv = patched.metadata?.resourceVersion;
         if (rv !== undefined && rv !== current.metadata.resourceVersion) throw store.conflictError(name);
@@ -65,14 +136,16 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
       });
     },
     async delete(ref, namespace, name, opts = {}) {
-      const store = storeFor(ref);
-      const result = await store.delete(scoped(store, namespace), name, copyDeleteOptions(opts));
+      const t = target(ref, 'delete', namespace, name);
+      if (!(t instanceof ResourceStore)) return t.delete(ref, namespace, name, opts);
+      const result = await t.delete(scoped(t, namespace), name, copyDeleteOptions(opts));
       return { code: result.code, body: result.body };
     },
     async deleteCollection(ref, namespace, listOpts = {}, opts = {}) {
-      const store = storeFor(ref);
-      if (!store.info.verbs.includes('deletecollection')) throw methodNotAllowedRoute();
-      return store.deleteCollection(scoped(store, namespace), { ...listOpts }, copyDeleteOptions(opts));
+      const t = target(ref, 'deletecollection', namespace);
+      if (!(t instanceof ResourceStore)) return t.deleteCollection(ref, namespace, listOpts, opts);
+      if (!t.info.verbs.includes('deletecollection')) throw methodNotAllowedRoute();
+      return t.deleteCollection(scoped(t, namespace), { ...listOpts }, copyDeleteOptions(opts));
     },
   };
 }

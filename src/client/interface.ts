@@ -2,6 +2,7 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeList, KubeObject, Status } from '../api/types.js';
 import type { DeleteOptions } from '../registry/delete-policy.js';
 import type { ObjectEvent } from '../registry/watch.js';
+import type { DiscoveryFailure } from './http-discovery.js';
 
 /**
  * How controllers reach the API (controller-runtime's Reader/Writer split, plus discovery and watch). Every
@@ -48,6 +49,11 @@ export interface DeleteResponse {
 export interface ApiClient {
   /** Every resource the server serves right now (built-ins, custom resources, aggregated APIs). */
   discover(): Promise<readonly ResourceInfo[]>;
+  /**
+   * Group-versions the latest discover() could not read (an unavailable aggregated API): discover() still returns
+   * everything else, as client-go's discovery does, and callers that must be complete (namespace deletion) check this.
+   */
+  readonly lastDiscoveryErrors: readonly DiscoveryFailure[];
   /**
    * Calls `listener` whenever the set of served resources changes, where the transport can tell (the in-process
    * client can; over HTTP, callers re-read discovery periodically). Returns the unsubscribe function.

@@ -1,4 +1,6 @@
+import type { ControllerName } from '../auth/rbac/bootstrap/identities.js';
 import type { ApiClient } from '../client/interface.js';
+import { ClusterRoleAggregationController } from './clusterrole-aggregation/controller.js';
 import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
@@ -8,7 +10,12 @@ import { PvProtectionController } from './protection/pv-protection-controller.js
 import { PvcProtectionController } from './protection/pvc-protection-controller.js';
 
 export interface ControllerManagerOptions {
-  readonly client: ApiClient;
+  /** A client acting as the given controller's service account, so each controller has only its own permissions. */
+  readonly clientFor: (controller: ControllerName) => ApiClient;
+  /** The server's own client, for what kube-apiserver rather than a controller does (recreating system namespaces). */
+  readonly systemClient?: ApiClient;
+  /** Keep aggregated ClusterRoles (admin, edit, view, …) the union of the roles they select (default true). */
+  readonly clusterRoleAggregation?: boolean;
   /** --enable-garbage-collector (default true). */
   readonly garbageCollector?: boolean;
   /** --concurrent-gc-syncs (default 20). */
@@ -38,26 +45,47 @@ export class ControllerManager {
   readonly pvProtection: PvProtectionController | undefined;
   readonly protectionRules: ProtectionRuleController | undefined;
   readonly serviceAccounts: ServiceAccountController | undefined;
+  readonly clusterRoleAggregation: ClusterRoleAggregationController | undefined;
 
   constructor(options: ControllerManagerOptions) {
+    const clientFor = options.clientFor;
     this.garbageCollector =
       options.garbageCollector === false
         ? undefined
         : new GarbageCollector({
-            client: options.client,
+            client: clientFor('garbageCollector'),
             workers: options.gcWorkers,
             strictBlockOwnerDeletion: options.strictBlockOwnerDeletion,
             log: options.log,
           });
     this.namespaceController =
-      options.namespaceController === false ? undefined : new NamespaceController({ client: options.client, workers: options.namespaceWorkers, log: options.log });
+      options.namespaceController === false
+        ? undefined
+        : new NamespaceController({
+            client: clientFor('namespaceController'),
+            systemClient: options.systemClient,
+            workers: options.namespaceWorkers,
+            log: options.log,
+          });
     const volumes = options.volumeProtection !== false;
     this.pvcProtection = volumes
-      ? new PvcProtectionController({ client: options.client, countFinishedPods: options.pvcProtectionCountFinishedPods, log: options.log })
+      ? new PvcProtectionController({
+          client: clientFor('pvcProtection'),
+          countFinishedPods: options.pvcProtectionCountFinishedPods,
+          log: options.log,
+        })
       : undefined;
-    this.pvProtection = volumes ? new PvProtectionController({ client: options.client, log: options.log }) : undefined;
-    this.protectionRules = options.protectionRules === false ? undefined : new ProtectionRuleController({ client: options.client, log: options.log });
-    this.serviceAccounts = options.serviceAccounts === false ? undefined : new ServiceAccountController(options.client, options.log);
+    this.pvProtection = volumes ? new PvProtectionController({ client: clientFor('pvProtection'), log: options.log }) : undefined;
+    this.protectionRules =
+      options.protectionRules === false
+        ? undefined
+        : new ProtectionRuleController({ client: clientFor('protectionRules'), log: options.log });
+    this.serviceAccounts =
+      options.serviceAccounts === false ? undefined : new ServiceAccountController(clientFor('serviceAccounts'), options.log);
+    this.clusterRoleAggregation =
+      options.clusterRoleAggregation === false
+        ? undefined
+        : new ClusterRoleAggregationController({ client: clientFor('clusterRoleAggregation'), log: options.log });
   }
 
   /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
@@ -75,6 +103,7 @@ export class ControllerManager {
       this.pvProtection?.start(),
       this.protectionRules?.start(),
       this.serviceAccounts?.start(),
+      this.clusterRoleAggregation?.start(),
     ]);
   }
 
@@ -86,6 +115,7 @@ export class ControllerManager {
       this.pvProtection?.stop(),
       this.protectionRules?.stop(),
       this.serviceAccounts?.stop(),
+      this.clusterRoleAggregation?.stop(),
     ]);
   }
 }

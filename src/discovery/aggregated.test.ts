@@ -47,6 +47,8 @@ describe('aggregated discovery', () => {
         'apiregistration.k8s.io',
         'apps',
         'events.k8s.io',
+        'authentication.k8s.io',
+        'authorization.k8s.io',
         'batch',
         'rbac.authorization.k8s.io',
         'apiextensions.k8s.io',
@@ -71,9 +73,7 @@ describe('aggregated discovery', () => {
   });
 
   it('R8.9 cluster-scoped resources without short names, categories or subresources omit those fields', () => {
-    const rbac = aggregatedDiscovery(BUILTIN_RESOURCES, 'groups').items.find(
-      (g) => g.metadata.name === 'rbac.authorization.k8s.io',
-    );
+    const rbac = aggregatedDiscovery(BUILTIN_RESOURCES, 'groups').items.find((g) => g.metadata.name === 'rbac.authorization.k8s.io');
     const resources = rbac?.versions[0]?.resources ?? [];
     assert.deepEqual(
       resources.map((r) => r.resource),

@@ -46,7 +46,7 @@ const BUILTIN_PRIORITIES: ReadonlyMap<string, Priority> = new Map<string, Priori
 
 const CUSTOM_RESOURCE_PRIORITY: Priority = { group: 1000, version: 100 };
 
-function priorityOf(group: string, version: string): Priority {
+export function priorityOf(group: string, version: string): Priority {
   return BUILTIN_PRIORITIES.get(`${group}/${version}`) ?? CUSTOM_RESOURCE_PRIORITY;
 }
 

@@ -110,7 +110,10 @@ describe('legacy discovery documents', () => {
       '{"name":"deployments/scale","singularName":"","namespaced":true,"group":"autoscaling","version":"v1",' +
         '"kind":"Scale","verbs":["get","patch","update"]}',
     );
-    assert.equal(list?.resources.some((r) => r.name === 'daemonsets/scale'), false);
+    assert.equal(
+      list?.resources.some((r) => r.name === 'daemonsets/scale'),
+      false,
+    );
   });
 
   it('R8.5 /apis/<g>/<v> carries apiVersion v1 and the group-version', () => {
@@ -159,6 +162,8 @@ describe('legacy discovery documents', () => {
         'apiregistration.k8s.io',
         'apps',
         'events.k8s.io',
+        'authentication.k8s.io',
+        'authorization.k8s.io',
         'batch',
         'rbac.authorization.k8s.io',
         'apiextensions.k8s.io',

@@ -41,7 +41,8 @@ function resourceEntries(info: ResourceInfo): APIResource[] {
     verbs: [...info.verbs],
     ...(info.shortNames.length > 0 ? { shortNames: [...info.shortNames] } : {}),
     ...(info.categories.length > 0 ? { categories: [...info.categories] } : {}),
-    storageVersionHash: storageVersionHashOf(info),
+    // Never stored, so there is no storage version to hash (Kubernetes omits it too).
+    ...(info.review ? {} : { storageVersionHash: storageVersionHashOf(info) }),
   };
 
   // A subresource names its own group/version only when its response kind is not the parent's.
@@ -73,11 +74,7 @@ export function apiResourcesOf(resources: readonly ResourceInfo[], group: string
  * GET /api/v1 (R8.2) and GET /apis/<g>/<v> (R8.5); undefined when nothing is served at that
  * group-version. The core group's list carries no apiVersion.
  */
-export function apiResourceList(
-  resources: readonly ResourceInfo[],
-  group: string,
-  version: string,
-): APIResourceList | undefined {
+export function apiResourceList(resources: readonly ResourceInfo[], group: string, version: string): APIResourceList | undefined {
   const entries = apiResourcesOf(resources, group, version);
   if (entries.length === 0) return undefined;
   const groupVersion = apiVersionOf(group, version);

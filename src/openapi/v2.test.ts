@@ -79,10 +79,42 @@ test('every resource has collection, item and watch paths for each of its verbs'
         });
       }
     }
+    if (!r.verbs.includes('watch')) {
+      assert.equal(doc.paths[`${prefix}/watch${ns}/${r.plural}`], undefined, `${r.kind} has no watch path`);
+      continue;
+    }
     assert.equal(op(`${prefix}/watch${ns}/${r.plural}`, 'get')['x-kubernetes-action'], 'watchlist');
     assert.equal(op(`${prefix}/watch${ns}/${r.plural}/{name}`, 'get')['x-kubernetes-action'], 'watch');
     if (r.namespaced) assert.equal(op(`${prefix}/${r.plural}`, 'get')['x-kubernetes-action'], 'list');
     for (const sub of r.subresources) assert.ok(doc.paths[`${item}/${sub.name}`], `${r.kind}/${sub.name}`);
+  }
+});
+
+test('review resources are served as a single create operation (authorization.k8s.io, authentication.k8s.io)', () => {
+  const reviews: [string, string][] = [
+    ['/apis/authorization.k8s.io/v1/subjectaccessreviews', 'createAuthorizationV1SubjectAccessReview'],
+    ['/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', 'createAuthorizationV1SelfSubjectAccessReview'],
+    ['/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', 'createAuthorizationV1SelfSubjectRulesReview'],
+    [
+      '/apis/authorization.k8s.io/v1/namespaces/{namespace}/localsubjectaccessreviews',
+      'createAuthorizationV1NamespacedLocalSubjectAccessReview',
+    ],
+    ['/apis/authentication.k8s.io/v1/tokenreviews', 'createAuthenticationV1TokenReview'],
+    ['/apis/authentication.k8s.io/v1/selfsubjectreviews', 'createAuthenticationV1SelfSubjectReview'],
+  ];
+  for (const [path, operationId] of reviews) {
+    const item = doc.paths[path];
+    assert.ok(item, path);
+    assert.deepEqual(
+      Object.keys(item).filter((k) => k !== 'parameters'),
+      ['post'],
+      path,
+    );
+    const post = op(path, 'post');
+    assert.equal(post.operationId, operationId);
+    assert.equal(post['x-kubernetes-action'], 'post');
+    assert.deepEqual(Object.keys(post.responses), ['200', '201', '202', '401']);
+    assert.equal(doc.paths[`${path}/{name}`], undefined, path);
   }
 });
 

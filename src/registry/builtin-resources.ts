@@ -33,6 +33,7 @@ interface Spec {
   verbs?: readonly Verb[];
   subresources?: SubresourceInfo[];
   nameFormat?: NameFormat;
+  review?: true;
 }
 
 function resource(spec: Spec): ResourceInfo {
@@ -50,6 +51,7 @@ function resource(spec: Spec): ResourceInfo {
     subresources: spec.subresources ?? [],
     nameFormat: spec.nameFormat ?? 'dns1123-subdomain',
     definition: spec.definition,
+    ...(spec.review === true ? { review: true } : {}),
   };
 }
 
@@ -69,6 +71,19 @@ const apps = (kind: string, plural: string, shortName: string): ResourceInfo =>
     subresources: kind === 'DaemonSet' ? [STATUS] : [SCALE, STATUS],
     // A StatefulSet's name becomes its pods' hostnames, so it must be a DNS label (since v1.27).
     nameFormat: kind === 'StatefulSet' ? 'dns1123-label' : 'dns1123-subdomain',
+  });
+
+/** A create-only review kind of authentication.k8s.io or authorization.k8s.io (never stored). */
+const review = (group: 'authentication' | 'authorization', kind: string, namespaced = false): ResourceInfo =>
+  resource({
+    group: `${group}.k8s.io`,
+    version: 'v1',
+    kind,
+    plural: `${kind.toLowerCase()}s`,
+    namespaced,
+    definition: `io.k8s.api.${group}.v1.${kind}`,
+    verbs: ['create'],
+    review: true,
   });
 
 const rbac = (kind: string, plural: string, namespaced: boolean): ResourceInfo =>
@@ -120,6 +135,12 @@ export const BUILTIN_RESOURCES: readonly ResourceInfo[] = [
   apps('Deployment', 'deployments', 'deploy'),
   apps('ReplicaSet', 'replicasets', 'rs'),
   apps('StatefulSet', 'statefulsets', 'sts'),
+  review('authentication', 'SelfSubjectReview'),
+  review('authentication', 'TokenReview'),
+  review('authorization', 'LocalSubjectAccessReview', true),
+  review('authorization', 'SelfSubjectAccessReview'),
+  review('authorization', 'SelfSubjectRulesReview'),
+  review('authorization', 'SubjectAccessReview'),
   resource({
     group: 'batch',
     version: 'v1',

@@ -15,6 +15,7 @@ import {
 } from '../api/errors.js';
 import { qualifiedKind, type ResourceInfo } from '../api/resource-info.js';
 import { apiVersionOf, type KubeList, type KubeObject, type Status } from '../api/types.js';
+import type { UserInfo } from '../auth/user.js';
 import type { Backend, KeyValue } from '../storage/backend.js';
 import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../storage/errors.js';
 import { bytesEqual, decodeObject, encodeObject } from './codec.js';
@@ -32,6 +33,8 @@ export interface WriteOptions {
   readonly subresource?: string;
   /** Collects the warnings the write produces (the HTTP layer returns them as Warning headers). */
   readonly warnings?: string[];
+  /** Who asks for the write; admission plugins that check permissions need it (absent: the server itself). */
+  readonly user?: UserInfo;
 }
 
 export interface StoreListOptions {
@@ -56,14 +59,28 @@ export type WriteAdmission = (
   info: ResourceInfo,
   obj: KubeObject,
   old?: KubeObject,
-  options?: { readonly dryRun: boolean },
+  options?: AdmissionOptions,
 ) => Promise<void>;
+
+export interface AdmissionOptions {
+  readonly dryRun: boolean;
+  readonly user?: UserInfo;
+  /** "status", "finalize", …: some plugins let subresource writes through (pods/status for owner references). */
+  readonly subresource?: string;
+}
 
 const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const GENERATE_NAME_ATTEMPTS = 8;
 const MAX_GENERATE_BASE = 58;
 const UPDATE_RETRIES = 16;
-const SERVER_OWNED_FIELDS = ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink', 'resourceVersion'] as const;
+const SERVER_OWNED_FIELDS = [
+  'uid',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'selfLink',
+  'resourceVersion',
+] as const;
 
 function generateName(base: string): string {
   const bytes = randomBytes(5);
@@ -99,7 +116,14 @@ export class ResourceStore {
   readonly apiVersion: string;
   private readonly computedFields: ComputedFields | undefined;
 
-  constructor(info: ResourceInfo, strategy: Strategy, backend: Backend, clock: () => Date, admit: WriteAdmission, computedFields?: ComputedFields) {
+  constructor(
+    info: ResourceInfo,
+    strategy: Strategy,
+    backend: Backend,
+    clock: () => Date,
+    admit: WriteAdmission,
+    computedFields?: ComputedFields,
+  ) {
     this.info = info;
     this.strategy = strategy;
     this.backend = backend;
@@ -173,7 +197,7 @@ export class ResourceStore {
     const errs = withTypeErrors(validateObjectMetaCreate(obj, this.info), this.strategy.validate(obj));
     if (errs.length > 0) throw this.invalid(meta.name ?? '', errs);
     opts.warnings?.push(...(this.strategy.warningsOnCreate?.(obj) ?? []));
-    await this.admit('CREATE', this.info, obj, undefined, { dryRun: opts.dryRun === true });
+    await this.admit('CREATE', this.info, obj, undefined, { dryRun: opts.dryRun === true, user: opts.user, subresource: opts.subresource });
     if (opts.dryRun === true) return obj;
 
     for (let attempt = 1; ; attempt++) {
@@ -190,12 +214,10 @@ export class ResourceStore {
         }
         if (generated) {
           const e = alreadyExists(this.ref, meta.name ?? '');
-          throw new StatusError(
-            409,
-            'AlreadyExists',
-            `${e.message}, the server was not able to generate a unique name for the object`,
-            { ...e.details, retryAfterSeconds: 1 },
-          );
+          throw new StatusError(409, 'AlreadyExists', `${e.message}, the server was not able to generate a unique name for the object`, {
+            ...e.details,
+            retryAfterSeconds: 1,
+          });
         }
         const existing = await this.backend.get(key);
         const terminating = existing.kv !== undefined && this.decode(existing.kv).metadata.deletionTimestamp !== undefined;
@@ -261,7 +283,9 @@ export class ResourceStore {
       n.deletionGracePeriodSeconds !== null &&
       n.deletionGracePeriodSeconds !== o.deletionGracePeriodSeconds
     ) {
-      throw this.invalid(name, [fieldError.invalid('metadata.deletionGracePeriodSeconds', n.deletionGracePeriodSeconds, 'field is immutable')]);
+      throw this.invalid(name, [
+        fieldError.invalid('metadata.deletionGracePeriodSeconds', n.deletionGracePeriodSeconds, 'field is immutable'),
+      ]);
     }
     next.apiVersion = this.apiVersion;
     next.kind = this.info.kind;
@@ -283,7 +307,7 @@ export class ResourceStore {
     const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), this.strategy.validateUpdate(next, old));
     if (errs.length > 0) throw this.invalid(name, errs);
     opts.warnings?.push(...(this.strategy.warningsOnUpdate?.(next, old) ?? []));
-    await this.admit('UPDATE', this.info, next, old, { dryRun: opts.dryRun === true });
+    await this.admit('UPDATE', this.info, next, old, { dryRun: opts.dryRun === true, user: opts.user, subresource: opts.subresource });
 
     // R2.35: dropping the last finalizer of a non-graceful terminating object removes it.
     const finalizersGone = (n.finalizers ?? []).length === 0;
@@ -386,7 +410,8 @@ export class ResourceStore {
     }
     // R1.15: finalizer-only deletion stamps "now", pulling a later (graceful) timestamp back.
     const now = nowSeconds(this.clock);
-    const stamped = meta.deletionTimestamp === undefined || Date.parse(meta.deletionTimestamp) > Date.parse(now) ? now : meta.deletionTimestamp;
+    const stamped =
+      meta.deletionTimestamp === undefined || Date.parse(meta.deletionTimestamp) > Date.parse(now) ? now : meta.deletionTimestamp;
     if ((n.finalizers ?? []).length > 0 || !this.strategy.readyToRemove(next)) return keep(stamped, 0);
     if (grace === 0) {
       // R2.19: a graceful type deleted with period 0 is first marked (watchers see MODIFIED), then removed.

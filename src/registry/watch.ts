@@ -46,7 +46,8 @@ export async function watchCollection(store: ResourceStore, namespace: string | 
   if (fromState) {
     const list = await store.list(namespace, { labelSelector: opts.labelSelector, fieldSelector: opts.fieldSelector });
     startRevision = Number(list.metadata.resourceVersion);
-    for (const item of list.items) initial.push({ type: 'ADDED', object: { apiVersion: store.apiVersion, kind: store.info.kind, ...item } });
+    for (const item of list.items)
+      initial.push({ type: 'ADDED', object: { apiVersion: store.apiVersion, kind: store.info.kind, ...item } });
     if (opts.sendInitialEvents === true) initial.push(bookmark(store, startRevision, true));
   } else {
     startRevision = Number(rv);
@@ -70,6 +71,11 @@ function bookmark(store: ResourceStore, revision: number, initialEventsEnd: bool
 
 function tooOld(requested: number, compacted: number): Status {
   return new StatusError(410, 'Expired', `too old resource version: ${requested} (${compacted})`).toStatus();
+}
+
+/** kube-apiserver's etcd watcher's words when etcd compacts past a running watch. */
+function watchTooOld(): Status {
+  return new StatusError(410, 'Expired', 'The resourceVersion for the provided watch is too old.').toStatus();
 }
 
 export function bookmarkEvent(store: ResourceStore, revision: number): ObjectEvent {
@@ -118,7 +124,15 @@ function objectWatch(
     async next() {
       if (!stopped && replayed < initial.length) return { done: false, value: initial[replayed++] as ObjectEvent };
       while (!stopped && source !== undefined) {
-        const next = await source.next();
+        let next: IteratorResult<WatchEvent>;
+        try {
+          next = await source.next();
+        } catch (err) {
+          // Storage compacted past a running watch: end it with the 410 that makes clients relist.
+          if (!(err instanceof CompactedError) || stopped) throw err;
+          stopped = true;
+          return { done: false, value: { type: 'ERROR', object: watchTooOld() } };
+        }
         if (next.done === true || stopped) break;
         progress = next.value.revision;
         const out = convert(next.value);

@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Aggregator } from '../aggregator/index.js';
+import type { Authorizer } from '../auth/authorizer.js';
+import type { UserInfo } from '../auth/user.js';
 import type { Definitions } from '../openapi/schema.js';
 import type { Registry } from '../registry/registry.js';
 import type { ResourceStore } from '../registry/store.js';
@@ -16,6 +19,12 @@ export interface ApiContext {
   readonly minRequestTimeoutSeconds: number;
   /** Signals long-running requests (watches) to end when the server shuts down. */
   readonly shutdown: AbortSignal;
+  /** Decides every request after authentication (system:masters, then RBAC). */
+  readonly authorizer: Authorizer;
+  /** Looks a bearer token up for TokenReview; undefined when the token is unknown. */
+  readonly authenticateToken: (token: string) => UserInfo | undefined;
+  /** Serves APIServices backed by other servers (absent without front-proxy credentials). */
+  readonly aggregator: Aggregator | undefined;
 }
 
 /** One API request on a resource, after routing. */
@@ -29,4 +38,6 @@ export interface ResourceRequest {
   readonly subresource: string | undefined;
   readonly query: Query;
   readonly format: ResponseFormat;
+  /** Who the request acts as, after authentication and impersonation. */
+  readonly user: UserInfo;
 }

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { chainAdmission } from '../admission/chain.js';
 import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
@@ -11,15 +12,55 @@ import { BUILTIN_RESOURCES } from '../registry/builtin-resources.js';
 import { Registry } from '../registry/registry.js';
 import type { Backend } from '../storage/backend.js';
 import type { ApiContext } from './api-context.js';
-import { createApiHandler } from './app.js';
+import { createApiHandler, type RequestLimits } from './app.js';
+import { createInFlightLimiter, DEFAULT_MAX_MUTATING_REQUESTS_IN_FLIGHT, DEFAULT_MAX_REQUESTS_IN_FLIGHT } from './limits/max-in-flight.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './limits/request-timeout.js';
+import { createWatchLimiter } from './limits/watch-limit.js';
+import { ownerReferencesPermissionEnforcement } from '../admission/owner-references-permission.js';
+import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
 import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
 import { createInProcessClient } from '../client/in-process.js';
 import { LeaderElector, type LeaderElectionOptions } from '../controllers/leader-election.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
+import { bearerTokenAuthenticator } from '../auth/authn/bearer-token.js';
+import { createRequestAuthenticator } from '../auth/authn/authenticate.js';
+import { clientCertificateAuthenticator } from '../auth/authn/client-certificate.js';
+import { RbacAuthorizer } from '../auth/rbac/authorizer.js';
+import { ensureBootstrapPolicy } from '../auth/rbac/bootstrap/ensure.js';
+import { CONTROLLER_IDENTITIES, CONTROLLER_MANAGER_IDENTITY, type ControllerName } from '../auth/rbac/bootstrap/identities.js';
+import { privilegedGroupsAuthorizer } from '../auth/rbac/privileged-groups.js';
+import { unionAuthorizer } from '../auth/rbac/union.js';
+import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../auth/user.js';
+import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
+import type { ApiClient } from '../client/interface.js';
+import { withInformerReads } from '../client/informer-reads.js';
+import { createRequestSecurity } from './request-security.js';
+import { createAggregator } from '../aggregator/index.js';
 import { installProtectionRuleCrd } from '../protection/rule-crd.js';
 import { ProtectionRuleSet } from '../protection/rule-set.js';
 import { PROTECTION_RULES } from '../protection/rule-types.js';
+
+/** HTTPS, credentials and who may do what; without it the server is a plain-HTTP throw-away (--insecure-http). */
+export interface ApiServerSecurity {
+  /** The serving key pair, and the CA whose client certificates authenticate users (CN = user, O = groups). */
+  readonly tls: { readonly cert: string; readonly key: string; readonly clientCa: string };
+  /** Bearer tokens: --token-auth-file plus the generated admin token. */
+  readonly tokens: ReadonlyMap<string, UserInfo>;
+  /** --anonymous-auth (default true): requests without credentials reach health and version as system:anonymous. */
+  readonly anonymous?: boolean;
+  /** The client certificate the aggregator presents to aggregated API servers. */
+  readonly frontProxy?: { readonly cert: string; readonly key: string };
+}
+
+export interface ApiServerLimits {
+  /** --max-requests-inflight (default 400; 0 = unlimited). */
+  readonly maxRequestsInFlight?: number;
+  /** --max-mutating-requests-inflight (default 200; 0 = unlimited). */
+  readonly maxMutatingRequestsInFlight?: number;
+  /** --request-timeout for requests other than watches (default 60 s). */
+  readonly requestTimeoutMs?: number;
+}
 
 export interface ApiServerOptions {
   readonly backend: Backend;
@@ -32,12 +73,15 @@ export interface ApiServerOptions {
   readonly bookmarkIntervalMs?: number;
   readonly minRequestTimeoutSeconds?: number;
   /** Controllers to run in the server process (kube-controller-manager's role); all on by default. */
-  readonly controllers?: Omit<ControllerManagerOptions, 'client' | 'log'>;
+  readonly controllers?: Omit<ControllerManagerOptions, 'clientFor' | 'systemClient' | 'log'>;
   /**
    * --leader-elect: run the controllers only while this process holds the controller manager's Lease, so several
    * servers on one etcd run them exactly once. Off by default (one server).
    */
   readonly leaderElection?: Omit<LeaderElectionOptions, 'client' | 'onStartedLeading' | 'onStoppedLeading' | 'log'>;
+  /** Absent: plain HTTP, every request acting as cascade-admin (system:masters); impersonation still applies. */
+  readonly security?: ApiServerSecurity;
+  readonly limits?: ApiServerLimits;
 }
 
 export interface ApiServer {
@@ -52,12 +96,24 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-/** The composition root: storage backend → registry (+ admission) → HTTP API. */
+/** The composition root: storage backend → registry (+ admission) → authentication/authorization → HTTP API. */
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   const shutdown = new AbortController();
+  const log = (message: string): void => console.error(message);
+  const security = options.security;
+  const rbac = new RbacAuthorizer({ onError: (err) => log(`rbac authorizer: ${String(err)}`) });
+  const authorizer = unionAuthorizer(privilegedGroupsAuthorizer(), rbac);
   let registryRef: Registry | undefined;
+  let mapperCache: { readonly generation: number; readonly mapper: RestMapper } | undefined;
+  /** The REST mapper over what is served now, rebuilt only when the served resources change. */
+  const restMapper = (): RestMapper => {
+    const served = registryRef as Registry;
+    if (mapperCache?.generation !== served.generation)
+      mapperCache = { generation: served.generation, mapper: createRestMapper(served.resources()) };
+    return mapperCache.mapper;
+  };
   let rulesRef: ProtectionRuleSet | undefined;
-  // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins.
+  // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones.
   const registry = new Registry({
     backend: options.backend,
     resources: options.resources ?? BUILTIN_RESOURCES,
@@ -70,9 +126,21 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         () => rulesRef as ProtectionRuleSet,
         () => registryRef as Registry,
       ),
+      rbacEscalationAdmission(
+        () => authorizer,
+        () => rbac,
+      ),
+      // On by default in Cascade (off in kube-apiserver): blockOwnerDeletion only means something with it (R3.1).
+      ownerReferencesPermissionEnforcement({
+        authorizer: () => authorizer,
+        restMappings: (groupKind, version) => restMapper().restMappings(groupKind, version),
+      }),
     ),
   });
   registryRef = registry;
+  // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
+  const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
+  const aggregator = security?.frontProxy === undefined ? undefined : createAggregator({ client, frontProxy: security.frontProxy, log });
   const ctx: ApiContext = {
     registry,
     definitions: BUILTIN_DEFINITIONS,
@@ -80,23 +148,35 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     bookmarkIntervalMs: options.bookmarkIntervalMs ?? 60_000,
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     shutdown: shutdown.signal,
+    authorizer,
+    aggregator,
+    authenticateToken: (token) => {
+      const user = security?.tokens.get(token);
+      return user === undefined || user.groups.includes(SYSTEM_AUTHENTICATED)
+        ? user
+        : { ...user, groups: [...user.groups, SYSTEM_AUTHENTICATED] };
+    },
   };
-  const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
+  const clientAs = (user: UserInfo): ApiClient =>
+    createInProcessClient(registry, BUILTIN_DEFINITIONS, { identity: { user, authorizer }, aggregator });
+  const managerClient = clientAs(CONTROLLER_MANAGER_IDENTITY);
+  const clientFor = (controller: ControllerName): ApiClient =>
+    withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
   // The apiextensions part of the server: it serves custom resources as their CRDs are established.
-  const crds = new CrdController(client, registry, (message) => console.error(message));
+  const crds = new CrdController(client, registry, log);
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
   rulesRef = rules;
-  const log = (message: string): void => console.error(message);
-  const newControllers = (): ControllerManager => new ControllerManager({ client, ...options.controllers, log });
+  const newControllers = (): ControllerManager => new ControllerManager({ clientFor, systemClient: client, ...options.controllers, log });
   // Without leader election the controllers always run here; with it, a fresh set runs each time this process leads.
   const idle = new ControllerManager({
-    client,
+    clientFor,
     garbageCollector: false,
     namespaceController: false,
     volumeProtection: false,
     protectionRules: false,
     serviceAccounts: false,
+    clusterRoleAggregation: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =
@@ -104,7 +184,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       ? undefined
       : new LeaderElector({
           ...options.leaderElection,
-          client,
+          client: managerClient,
           log,
           onStartedLeading: async () => {
             controllers = newControllers();
@@ -116,8 +196,37 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
             await stopping.stop();
           },
         });
+  const authenticate =
+    security === undefined
+      ? () => INSECURE_ADMIN
+      : createRequestAuthenticator({
+          // kube-apiserver's order: client certificates, then bearer tokens.
+          authenticators: [clientCertificateAuthenticator(), bearerTokenAuthenticator(security.tokens)],
+          anonymous: security.anonymous ?? true,
+        });
   let ready = false;
-  const server: Server = createServer(createApiHandler(ctx, () => ready, () => controllers));
+  const limits: RequestLimits = {
+    inFlight: createInFlightLimiter({
+      maxRequestsInFlight: options.limits?.maxRequestsInFlight ?? DEFAULT_MAX_REQUESTS_IN_FLIGHT,
+      maxMutatingRequestsInFlight: options.limits?.maxMutatingRequestsInFlight ?? DEFAULT_MAX_MUTATING_REQUESTS_IN_FLIGHT,
+    }),
+    watches: createWatchLimiter(),
+    requestTimeoutMs: options.limits?.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  };
+  const handler = createApiHandler(
+    ctx,
+    createRequestSecurity(authenticate, authorizer),
+    limits,
+    () => ready,
+    () => controllers,
+  );
+  const server: Server =
+    security === undefined
+      ? createServer(handler)
+      : createTlsServer(
+          { cert: security.tls.cert, key: security.tls.key, ca: security.tls.clientCa, requestCert: true, rejectUnauthorized: false },
+          handler,
+        );
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -128,6 +237,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   });
   await ensureSystemNamespaces(registry);
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
+  await ensureBootstrapPolicy(client);
+  await rbac.start(client);
+  await aggregator?.start();
   await crds.start();
   await installProtectionRuleCrd(client);
   await servedSoon(registry, PROTECTION_RULES, 5000);
@@ -138,7 +250,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: `${security === undefined ? 'http' : 'https'}://${urlHost}:${port}`,
     port,
     registry,
     get controllers() {
@@ -152,6 +264,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       else await controllers.stop();
       await rules.stop();
       await crds.stop();
+      await rbac.stop();
+      await aggregator?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -3,25 +3,69 @@ import { notFoundPath, StatusError, toStatusError } from '../api/errors.js';
 import type { ApiContext } from './api-context.js';
 import { routeDiscovery } from './discovery-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
-import { parseRequestPath } from './request-info.js';
+import { parseRequestPath, type RequestTarget } from './request-info.js';
 import { parseRequestUrl } from './request-url.js';
 import { routeResource } from './resource-route.js';
 import { sendJson, sendStatusError, sendText } from './respond.js';
 import { KUBERNETES_VERSION } from './version.js';
 import type { ControllerManager } from '../controllers/manager.js';
 import { renderMetrics } from './metrics.js';
+import type { RequestSecurity } from './request-security.js';
+import { isWatch, resourceVerb } from './request-attributes.js';
+import type { InFlightLimiter } from './limits/max-in-flight.js';
+import { requestTimeoutMs, withRequestTimeout } from './limits/request-timeout.js';
+import type { WatchLimiter } from './limits/watch-limit.js';
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
+/** The group-version a request under /apis/<g>/<v> addresses: an aggregated API owns everything below it. */
+function aggregatedGroupVersion(target: RequestTarget): { group: string; version: string } | undefined {
+  if (target.type !== 'resource' && target.type !== 'discovery-version') return undefined;
+  return target.group === '' ? undefined : target;
+}
+
 /** The HTTP front of the API server: health, version, discovery, OpenAPI and the resource API. */
-export function createApiHandler(ctx: ApiContext, isReady: () => boolean, controllers: () => ControllerManager | undefined = () => undefined): RequestListener {
+/** The per-request limits: in-flight budgets, the watch cap and the timeout of requests that are not watches. */
+export interface RequestLimits {
+  readonly inFlight: InFlightLimiter;
+  readonly watches: WatchLimiter;
+  readonly requestTimeoutMs: number;
+}
+
+export function createApiHandler(
+  ctx: ApiContext,
+  security: RequestSecurity,
+  limits: RequestLimits,
+  isReady: () => boolean,
+  controllers: () => ControllerManager | undefined = () => undefined,
+): RequestListener {
   const openapi = createOpenApiRoute(ctx);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = parseRequestUrl(req.url ?? '/');
     const pathname = url.pathname;
-    if (HEALTH_PATHS.has(pathname) || pathname.startsWith('/healthz/') || pathname.startsWith('/livez/') || pathname.startsWith('/readyz/')) {
+    const target = parseRequestPath(pathname);
+    const method = req.method ?? 'GET';
+    const verb = target.type === 'resource' ? resourceVerb(method, target, isWatch(url)) : method.toLowerCase();
+    // Kubernetes' filter order: timeout, authentication, impersonation, in-flight limit, authorization.
+    const longRunning = verb === 'watch';
+    if (!longRunning) withRequestTimeout(res, requestTimeoutMs(url.searchParams, limits.requestTimeoutMs));
+    const user = security.identify(req, url);
+    if (!limits.inFlight.admit(res, { verb, longRunning, user })) return;
+    security.authorize(req, url, target, user);
+    if (longRunning && !limits.watches.admit(res)) return;
+    const aggregated = aggregatedGroupVersion(target);
+    if (aggregated !== undefined && ctx.aggregator?.serves(aggregated.group, aggregated.version) === true) {
+      await ctx.aggregator.proxy(req, res, user, aggregated.group, aggregated.version);
+      return;
+    }
+    if (
+      HEALTH_PATHS.has(pathname) ||
+      pathname.startsWith('/healthz/') ||
+      pathname.startsWith('/livez/') ||
+      pathname.startsWith('/readyz/')
+    ) {
       const ready = pathname.startsWith('/livez') || isReady();
       sendText(res, ready ? 200 : 500, ready ? 'ok' : `[-]${pathname.slice(1)} failed: not ready\n`);
       return;
@@ -45,14 +89,15 @@ export function createApiHandler(ctx: ApiContext, isReady: () => boolean, contro
       openapi(req, res, pathname);
       return;
     }
-    const target = parseRequestPath(pathname);
     switch (target.type) {
       case 'resource':
-        await routeResource(ctx, req, res, target, url);
+        await routeResource(ctx, req, res, target, url, user);
         return;
       case 'unknown':
         if (pathname === '/') {
-          sendJson(res, 200, { paths: ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/openapi/v2', '/openapi/v3', '/readyz', '/version'] });
+          sendJson(res, 200, {
+            paths: ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/openapi/v2', '/openapi/v3', '/readyz', '/version'],
+          });
           return;
         }
         throw notFoundPath();

@@ -1,30 +1,46 @@
 import type { IncomingMessage } from 'node:http';
 import { parseAllDocuments } from 'yaml';
-import { badRequest, requestEntityTooLarge, type StatusError, unsupportedMediaType } from '../api/errors.js';
+import { badRequest, requestEntityTooLarge, StatusError, unsupportedMediaType } from '../api/errors.js';
 
 /** kube-apiserver's request body limit (3 MiB). */
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
 
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * 413, with `Connection: close`: like Go's server after a handler gave up on a body it had not read to the end, the
+ * connection is not reused, so nothing more of an oversized body is taken in once the answer is out.
+ */
+function tooLarge(limitBytes: number): StatusError {
+  const err = requestEntityTooLarge(limitBytes);
+  return new StatusError(err.code, err.reason, err.message, err.details, { Connection: 'close' });
+}
+
+/**
+ * The whole request body, at most `limitBytes` of it (limitedReadBody): a larger one — declared by Content-Length
+ * or found while streaming — is refused with 413 `Request entity too large: limit is <n>`, and no more of it is kept.
+ */
+export async function readBody(req: IncomingMessage, limitBytes: number = MAX_REQUEST_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > MAX_REQUEST_BODY_BYTES) {
+  if (declared > limitBytes) {
     req.resume();
-    throw requestEntityTooLarge(MAX_REQUEST_BODY_BYTES);
+    throw tooLarge(limitBytes);
   }
   // Plain events rather than the async iterator: this runs on every write request.
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_REQUEST_BODY_BYTES) {
-        req.removeAllListeners('data');
+      if (size > limitBytes) {
+        req.off('data', onData);
+        chunks.length = 0;
+        // Discarded rather than paused, so the client can finish sending and read the 413.
         req.resume();
-        reject(requestEntityTooLarge(MAX_REQUEST_BODY_BYTES));
+        reject(tooLarge(limitBytes));
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
     req.on('error', reject);
   });
@@ -37,7 +53,9 @@ function mediaType(contentType: string | undefined): string {
 }
 
 function unrecognized(detail: string, expectedKind: string | undefined): StatusError {
-  return badRequest(expectedKind === undefined ? detail : `the object provided is unrecognized (must be of type ${expectedKind}): ${detail}`);
+  return badRequest(
+    expectedKind === undefined ? detail : `the object provided is unrecognized (must be of type ${expectedKind}): ${detail}`,
+  );
 }
 
 /**

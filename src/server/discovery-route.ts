@@ -10,6 +10,8 @@ import {
 } from '../discovery/aggregated.js';
 import type { AggregatedDiscoveryVersion } from '../discovery/types.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from '../discovery/legacy.js';
+import { mergeAggregatedDiscovery, mergeApiGroup, mergeApiGroupList } from '../aggregator/index.js';
+import { priorityOf } from '../discovery/group-order.js';
 import type { ApiContext } from './api-context.js';
 import type { RequestTarget } from './request-info.js';
 import { sendJson, sendText } from './respond.js';
@@ -33,20 +35,23 @@ function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown
 export function routeDiscovery(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, target: DiscoveryTarget): void {
   const resources = ctx.registry.resources();
   const negotiated = negotiateDiscovery(req.headers.accept ?? '');
+  // Aggregated APIs join the groups the registry serves; their own /apis/<g>/<v> is proxied, never answered here.
+  const remote = ctx.aggregator?.remoteGroupVersions() ?? [];
   switch (target.type) {
     case 'discovery-api':
     case 'discovery-apis': {
       if (negotiated !== 'legacy') {
         const scope = target.type === 'discovery-api' ? 'core' : 'groups';
-        sendAggregated(req, res, aggregatedDiscovery(resources, scope, negotiated), negotiated);
+        const local = aggregatedDiscovery(resources, scope, negotiated);
+        sendAggregated(req, res, scope === 'groups' ? mergeAggregatedDiscovery(local, remote, priorityOf) : local, negotiated);
         return;
       }
       if (target.type === 'discovery-api') sendJson(res, 200, apiVersions(req.headers.host ?? ''));
-      else sendJson(res, 200, apiGroupList(resources));
+      else sendJson(res, 200, mergeApiGroupList(apiGroupList(resources), remote, priorityOf));
       return;
     }
     case 'discovery-group': {
-      const group = apiGroup(resources, target.group);
+      const group = mergeApiGroup(apiGroup(resources, target.group), target.group, remote, priorityOf);
       if (group === undefined) throw notFoundPath();
       sendJson(res, 200, group);
       return;

@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
 import type { SubresourceInfo, Verb } from '../api/resource-info.js';
+import type { UserInfo } from '../auth/user.js';
 import type { ApiContext, ResourceRequest } from './api-context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet, handleList } from './handlers/read.js';
+import { handleReview } from './handlers/review.js';
 import { handleScale } from './handlers/scale.js';
 import { handleWatch } from './handlers/watch.js';
 import { handleCreate, handlePatch, handleUpdate } from './handlers/write.js';
@@ -35,7 +37,14 @@ function verbOf(method: string, target: ResourceTarget, query: Query): Verb | un
   }
 }
 
-export async function routeResource(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, target: ResourceTarget, url: RequestUrl): Promise<void> {
+export async function routeResource(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: ResourceTarget,
+  url: RequestUrl,
+  user: UserInfo,
+): Promise<void> {
   const store = ctx.registry.lookup(target.group, target.version, target.resource);
   if (store === undefined) throw notFoundPath();
   const info = store.info;
@@ -61,6 +70,7 @@ export async function routeResource(ctx: ApiContext, req: IncomingMessage, res: 
     subresource: target.subresource,
     query,
     format: negotiate(req.headers.accept),
+    user,
   };
   // A namespaced collection read across all namespaces has no namespace; writes always need one.
   if (info.namespaced && r.namespace === undefined && verb !== 'list' && verb !== 'watch') throw notFoundPath();
@@ -74,6 +84,7 @@ export async function routeResource(ctx: ApiContext, req: IncomingMessage, res: 
     case 'watch':
       return handleWatch(r);
     case 'create':
+      if (info.review) return handleReview(r);
       return handleCreate(r);
     case 'update':
       return handleUpdate(r, name);

@@ -16,6 +16,8 @@ export interface StorageOptions {
   readonly etcdServers?: readonly string[];
   /** --etcd-prefix (default /registry). */
   readonly etcdPrefix?: string;
+  /** --etcd-compaction-interval in ms (default 5 min; 0 disables). */
+  readonly etcdCompactionIntervalMs?: number;
 }
 
 /** Opens the backend the server flags ask for: SQLite in the data dir by default, memory for tests, etcd for many servers. */
@@ -29,7 +31,7 @@ export function openBackend(options: StorageOptions): Backend {
     case 'etcd': {
       const endpoints = options.etcdServers ?? [];
       if (endpoints.length === 0) throw new Error('--storage etcd needs --etcd-servers=http://host:2379[,...]');
-      return createEtcdBackend({ endpoints: [...endpoints], prefix: options.etcdPrefix });
+      return createEtcdBackend({ endpoints: [...endpoints], prefix: options.etcdPrefix, compactIntervalMs: options.etcdCompactionIntervalMs });
     }
   }
 }

@@ -21,6 +21,12 @@ daemonsets                  ds           apps/v1                        true    
 deployments                 deploy       apps/v1                        true         Deployment
 replicasets                 rs           apps/v1                        true         ReplicaSet
 statefulsets                sts          apps/v1                        true         StatefulSet
+selfsubjectreviews                       authentication.k8s.io/v1       false        SelfSubjectReview
+tokenreviews                             authentication.k8s.io/v1       false        TokenReview
+localsubjectaccessreviews                authorization.k8s.io/v1        true         LocalSubjectAccessReview
+selfsubjectaccessreviews                 authorization.k8s.io/v1        false        SelfSubjectAccessReview
+selfsubjectrulesreviews                  authorization.k8s.io/v1        false        SelfSubjectRulesReview
+subjectaccessreviews                     authorization.k8s.io/v1        false        SubjectAccessReview
 jobs                                     batch/v1                       true         Job
 protectionrules             pr           cascade.dev/v1alpha1           false        ProtectionRule
 leases                                   coordination.k8s.io/v1         true         Lease
@@ -79,6 +85,10 @@ describe('kubectl discovery commands', () => {
     assert.equal(verbsOf('deployments', 'apps/v1'), ALL_VERBS);
     assert.equal(verbsOf('namespaces', 'v1'), 'create,delete,get,list,patch,update,watch');
     assert.equal(verbsOf('pods', 'v1'), ALL_VERBS);
+    // Review resources are create-only: a create is a question, answered in the response and never stored.
+    assert.equal(verbsOf('subjectaccessreviews', 'authorization.k8s.io/v1'), 'create');
+    assert.equal(verbsOf('localsubjectaccessreviews', 'authorization.k8s.io/v1'), 'create');
+    assert.equal(verbsOf('tokenreviews', 'authentication.k8s.io/v1'), 'create');
   });
 
   it('kubectl api-resources filters by group and scope', async () => {
@@ -91,6 +101,11 @@ describe('kubectl discovery commands', () => {
       'persistentvolumes',
       'customresourcedefinitions.apiextensions.k8s.io',
       'apiservices.apiregistration.k8s.io',
+      'selfsubjectreviews.authentication.k8s.io',
+      'tokenreviews.authentication.k8s.io',
+      'selfsubjectaccessreviews.authorization.k8s.io',
+      'selfsubjectrulesreviews.authorization.k8s.io',
+      'subjectaccessreviews.authorization.k8s.io',
       'protectionrules.cascade.dev',
       'clusterrolebindings.rbac.authorization.k8s.io',
       'clusterroles.rbac.authorization.k8s.io',
@@ -102,6 +117,8 @@ describe('kubectl discovery commands', () => {
       'apiextensions.k8s.io/v1',
       'apiregistration.k8s.io/v1',
       'apps/v1',
+      'authentication.k8s.io/v1',
+      'authorization.k8s.io/v1',
       'batch/v1',
       'cascade.dev/v1alpha1',
       'coordination.k8s.io/v1',

@@ -8,6 +8,8 @@ import { delimiter, join } from 'node:path';
 export interface EtcdServer {
   /** The client URL, e.g. http://127.0.0.1:41234. */
   readonly endpoint: string;
+  readonly clientPort: number;
+  readonly peerPort: number;
   readonly dataDir: string;
   /** Where etcd's stdout and stderr go; read it when a test fails. */
   readonly logFile: string;
@@ -24,6 +26,11 @@ export interface StartEtcdOptions {
    * owns it and stop() leaves it in place. Default: a fresh temporary directory that stop() removes.
    */
   readonly dataDir?: string;
+  /**
+   * Listen on these ports instead of free ones, e.g. to restart a killed etcd where its clients and its recorded
+   * peer URL expect it. Give both or neither.
+   */
+  readonly ports?: { readonly client: number; readonly peer: number };
 }
 
 const READY_TIMEOUT_MS = 15_000;
@@ -86,7 +93,8 @@ export async function startEtcd(options: StartEtcdOptions = {}): Promise<EtcdSer
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     const logFile = join(root, `etcd-${attempt}.log`);
     try {
-      return await startOn(binary, root, dataDir, logFile);
+      const ports = options.ports ?? (await freePortPair());
+      return await startOn(binary, root, dataDir, logFile, ports.client, ports.peer);
     } catch (error) {
       lastError = error;
       // A half-started member records its peer URL in a fresh directory; the next attempt starts clean.
@@ -100,8 +108,14 @@ export async function startEtcd(options: StartEtcdOptions = {}): Promise<EtcdSer
   throw lastError;
 }
 
-async function startOn(binary: string, root: string, dataDir: string, logFile: string): Promise<EtcdServer> {
-  const [clientPort, peerPort] = await freePorts(2);
+async function startOn(
+  binary: string,
+  root: string,
+  dataDir: string,
+  logFile: string,
+  clientPort: number,
+  peerPort: number,
+): Promise<EtcdServer> {
   const endpoint = `http://127.0.0.1:${clientPort}`;
   const peer = `http://127.0.0.1:${peerPort}`;
   const log = openSync(logFile, 'a');
@@ -146,6 +160,8 @@ async function startOn(binary: string, root: string, dataDir: string, logFile: s
   let stopping: Promise<void> | undefined;
   return {
     endpoint,
+    clientPort,
+    peerPort,
     dataDir,
     logFile,
     pid: child.pid ?? 0,
@@ -184,6 +200,12 @@ async function waitUntilReadable(endpoint: string, hasExited: () => boolean): Pr
     if (Date.now() > deadline) throw new Error(`etcd at ${endpoint} did not serve reads within ${READY_TIMEOUT_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+async function freePortPair(): Promise<{ client: number; peer: number }> {
+  const [client, peer] = await freePorts(2);
+  if (client === undefined || peer === undefined) throw new Error('no free ports');
+  return { client, peer };
 }
 
 /** Ports the kernel hands out as free; all are held open together so that they differ. */

@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadOrCreateAdminToken } from '../../src/cli/admin-token.js';
 import { writeKubeconfig } from '../../src/cli/kubeconfig.js';
+import { SYSTEM_MASTERS, type UserInfo } from '../../src/auth/user.js';
+import { loadOrCreateServingPki, type ServingPki } from '../../src/pki/serving-pki.js';
 import { type ApiServer, type ApiServerOptions, startApiServer } from '../../src/server/api-server.js';
 import { createMemoryBackend } from '../../src/storage/memory/backend.js';
 import { createSqliteBackend } from '../../src/storage/sqlite/backend.js';
@@ -23,13 +28,28 @@ export interface TestServer {
   kubectl(args: readonly string[], options?: { input?: string; timeoutMs?: number }): Promise<KubectlResult>;
   /** Like kubectl, but throws with the output when the exit code is not 0. */
   kubectlOk(args: readonly string[], options?: { input?: string }): Promise<string>;
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; json: any; text: string }>;
+  /**
+   * One HTTP request. On a secure server it carries the admin token unless `headers` has its own Authorization
+   * (an empty one sends none).
+   */
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; json: any; text: string }>;
+  /** The generated CA, keys and admin token of a secure server. */
+  readonly pki: ServingPki | undefined;
+  readonly adminToken: string | undefined;
   stop(): Promise<void>;
 }
 
 export interface TestServerOptions {
   /** Which in-process controllers run; the deletion state machine suites turn the garbage collector off (R2.30). */
   readonly controllers?: ApiServerOptions['controllers'];
+  /** Serve HTTPS with generated certificates, the admin token and these extra bearer tokens (default: plain HTTP). */
+  readonly secure?: { readonly tokens?: Readonly<Record<string, UserInfo>>; readonly anonymous?: boolean };
+  readonly limits?: ApiServerOptions['limits'];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -43,17 +63,41 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       : storage === 'sqlite'
         ? createSqliteBackend({ path: join(dir, 'cascade.db') })
         : createMemoryBackend();
-  const server = await startApiServer({ backend, port: 0, bookmarkIntervalMs: 200, controllers: options.controllers });
+  const pki = options.secure === undefined ? undefined : loadOrCreateServingPki(dir, ['127.0.0.1']);
+  const adminToken = options.secure === undefined ? undefined : await loadOrCreateAdminToken(dir);
+  const tokens = new Map<string, UserInfo>(Object.entries(options.secure?.tokens ?? {}));
+  if (adminToken !== undefined) tokens.set(adminToken, { name: 'cascade-admin', groups: [SYSTEM_MASTERS] });
+  const server = await startApiServer({
+    backend,
+    port: 0,
+    bookmarkIntervalMs: 200,
+    controllers: options.controllers,
+    limits: options.limits,
+    security:
+      pki === undefined
+        ? undefined
+        : {
+            tls: { cert: pki.serverCert, key: pki.serverKey, clientCa: pki.caCert },
+            tokens,
+            anonymous: options.secure?.anonymous,
+            frontProxy: { cert: pki.frontProxyClientCert, key: pki.frontProxyClientKey },
+          },
+  });
   const kubeconfigPath = join(dir, 'kubeconfig');
-  await writeKubeconfig(kubeconfigPath, server.url);
+  await writeKubeconfig(kubeconfigPath, server.url, { caCert: pki?.caCert, token: adminToken });
   // Each server gets its own discovery cache: ports are reused between test servers.
   const env = { ...process.env, KUBECONFIG: kubeconfigPath, KUBECACHEDIR: join(dir, 'cache'), HOME: dir };
   const kubectl = (args: readonly string[], options: { input?: string; timeoutMs?: number } = {}): Promise<KubectlResult> =>
     new Promise((resolve) => {
-      const child = execFile('kubectl', [...args], { env, timeout: options.timeoutMs ?? 30_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-        const code = err === null ? 0 : typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1;
-        resolve({ code, stdout, stderr });
-      });
+      const child = execFile(
+        'kubectl',
+        [...args],
+        { env, timeout: options.timeoutMs ?? 30_000, maxBuffer: 16 * 1024 * 1024 },
+        (err, stdout, stderr) => {
+          const code = err === null ? 0 : typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1;
+          resolve({ code, stdout, stderr });
+        },
+      );
       if (options.input !== undefined) child.stdin?.end(options.input);
       else child.stdin?.end();
     });
@@ -67,21 +111,44 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (r.code !== 0) throw new Error(`kubectl ${args.join(' ')} exited ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
       return r.stdout;
     },
-    async request(method, path, body, headers = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
+    pki,
+    adminToken,
+    request(method, path, body, headers = {}) {
+      const sent: Record<string, string> = { ...headers };
+      if (adminToken !== undefined && sent.Authorization === undefined) sent.Authorization = `Bearer ${adminToken}`;
+      if (sent.Authorization === '') delete sent.Authorization;
+      let payload: string | Uint8Array | undefined;
       if (body !== undefined) {
-        init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as string) : JSON.stringify(body);
-        (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
+        payload = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+        sent['Content-Type'] ??= 'application/json';
+        // node:http does not chunk DELETE bodies: without a length the server would read none.
+        sent['Content-Length'] = String(Buffer.byteLength(payload));
       }
-      const res = await fetch(`${server.url}${path}`, init);
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return { status: res.status, headers: res.headers, json, text };
+      return new Promise((resolve, reject) => {
+        const url = new URL(path, server.url);
+        const send = pki === undefined ? httpRequest : httpsRequest;
+        const req = send(url, { method, headers: sent, ca: pki?.caCert }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let json: unknown;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              json = undefined;
+            }
+            const responseHeaders = new Headers();
+            for (const [name, value] of Object.entries(res.headers)) {
+              for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, v);
+            }
+            resolve({ status: res.statusCode ?? 0, headers: responseHeaders, json, text });
+          });
+        });
+        req.on('error', reject);
+        req.end(payload);
+      });
     },
     async stop() {
       await server.close();

@@ -1,3 +1,4 @@
+import type { DiscoveryFailure } from '../../client/http-discovery.js';
 import type { KubeList, KubeObject } from '../../api/types.js';
 import type { ApiClient, ListOptions, ResourceRef, WatchOptions, WatchStream } from '../../client/interface.js';
 import type { ObjectEvent } from '../../registry/watch.js';
@@ -95,6 +96,8 @@ export class ScriptedClient implements ApiClient {
       check();
     });
   }
+
+  readonly lastDiscoveryErrors: readonly DiscoveryFailure[] = [];
 
   discover(): never {
     throw new Error('not scripted');

@@ -11,6 +11,8 @@ import { NamespacedResourcesDeleter, ResourcesRemainingError } from './deleter.j
 
 export interface NamespaceControllerOptions {
   readonly client: ApiClient;
+  /** The server's own client: kube-apiserver, not the namespace controller, recreates system namespaces. */
+  readonly systemClient?: ApiClient;
   /** --concurrent-namespace-syncs (Kubernetes default 10). */
   readonly workers?: number;
   /**
@@ -47,7 +49,12 @@ export class NamespaceController {
       clock,
       metrics: this.metrics,
       // R5.11: per-item 5 ms → 60 s; the overall bucket protects nothing in-process.
-      rateLimiter: createDefaultControllerRateLimiter<string>({ clock, maxDelayMs: 60_000, qps: Number.POSITIVE_INFINITY, burst: Number.MAX_SAFE_INTEGER }),
+      rateLimiter: createDefaultControllerRateLimiter<string>({
+        clock,
+        maxDelayMs: 60_000,
+        qps: Number.POSITIVE_INFINITY,
+        burst: Number.MAX_SAFE_INTEGER,
+      }),
     });
     this.deleter = new NamespacedResourcesDeleter(this.client);
     this.informer = createSharedInformer(this.client, { group: '', version: 'v1', resource: 'namespaces' }, undefined);
@@ -64,9 +71,12 @@ export class NamespaceController {
   }
 
   private recreate(name: string): void {
-    this.client.create({ group: '', version: 'v1', resource: 'namespaces' }, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }).catch((err: unknown) => {
-      if (!(err instanceof StatusError && err.code === 409)) this.options.log?.(`namespace controller: recreating ${name}: ${String(err)}`);
-    });
+    (this.options.systemClient ?? this.client)
+      .create({ group: '', version: 'v1', resource: 'namespaces' }, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } })
+      .catch((err: unknown) => {
+        if (!(err instanceof StatusError && err.code === 409))
+          this.options.log?.(`namespace controller: recreating ${name}: ${String(err)}`);
+      });
   }
 
   async start(): Promise<void> {

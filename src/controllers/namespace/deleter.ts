@@ -78,7 +78,10 @@ export class NamespacedResourcesDeleter {
     const errors = [...result.discoveryErrors, ...result.groupVersionErrors, ...result.contentErrors];
     if (errors.length > 0) throw new Error(errors.join(', '));
     if (result.remaining.size > 0) {
-      throw new ResourcesRemainingError(result.estimateSeconds, `namespace ${name} still has content: ${[...result.remaining.keys()].join(', ')}`);
+      throw new ResourcesRemainingError(
+        result.estimateSeconds,
+        `namespace ${name} still has content: ${[...result.remaining.keys()].join(', ')}`,
+      );
     }
     await this.finalize(ns, specFinalizers);
   }
@@ -90,6 +93,8 @@ export class NamespacedResourcesDeleter {
     let resources: ResourceInfo[] = [];
     try {
       resources = deletableNamespacedResources(await this.client.discover());
+      // R5.13, D8: content of an unreadable group-version may exist, so the namespace cannot be finalized yet.
+      for (const failure of this.client.lastDiscoveryErrors) discoveryErrors.push(`${failure.groupVersion}: ${failure.error.message}`);
     } catch (err) {
       discoveryErrors.push(err instanceof Error ? err.message : String(err));
     }
@@ -108,7 +113,9 @@ export class NamespacedResourcesDeleter {
         if (estimate > 0) estimateSeconds = Math.max(estimateSeconds, estimate);
         else if (held.length > 0) estimateSeconds = Math.max(estimateSeconds, FINALIZER_ESTIMATE_SECONDS);
         else if (left.some((o) => o.metadata.deletionTimestamp === undefined)) {
-          contentErrors.push(`unexpected items still remain in namespace: ${name} for gvr: ${info.group}/${info.version}, Resource=${info.plural}`);
+          contentErrors.push(
+            `unexpected items still remain in namespace: ${name} for gvr: ${info.group}/${info.version}, Resource=${info.plural}`,
+          );
         } else {
           estimateSeconds = Math.max(estimateSeconds, 1);
         }
@@ -152,7 +159,9 @@ export class NamespacedResourcesDeleter {
   private async updateConditions(ns: KubeObject, result: DeletionPassResult): Promise<KubeObject> {
     const status = isObject(ns.status) ? ns.status : {};
     const stored = Array.isArray(status.conditions) ? (status.conditions as NamespaceCondition[]) : [];
-    const now = this.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const now = this.now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
     const conditions = mergeConditions(stored, computeConditions(result), now);
     if (conditions === undefined && status.phase === 'Terminating') return ns;
     const next: KubeObject = { ...ns, status: { ...status, phase: 'Terminating', conditions: conditions ?? stored } };

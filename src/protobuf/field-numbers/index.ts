@@ -1,6 +1,8 @@
 import { APIEXTENSIONS_V1_FIELD_NUMBERS } from './apiextensions-v1.js';
 import { APIREGISTRATION_V1_FIELD_NUMBERS } from './apiregistration-v1.js';
 import { APPS_V1_FIELD_NUMBERS } from './apps-v1.js';
+import { AUTHENTICATION_V1_FIELD_NUMBERS } from './authentication-v1.js';
+import { AUTHORIZATION_V1_FIELD_NUMBERS } from './authorization-v1.js';
 import { AUTOSCALING_V1_FIELD_NUMBERS } from './autoscaling-v1.js';
 import { BATCH_V1_FIELD_NUMBERS } from './batch-v1.js';
 import { COORDINATION_V1_FIELD_NUMBERS } from './coordination-v1.js';
@@ -26,4 +28,6 @@ export const FIELD_NUMBERS: FieldNumberTable = {
   ...AUTOSCALING_V1_FIELD_NUMBERS,
   ...APIEXTENSIONS_V1_FIELD_NUMBERS,
   ...APIREGISTRATION_V1_FIELD_NUMBERS,
+  ...AUTHENTICATION_V1_FIELD_NUMBERS,
+  ...AUTHORIZATION_V1_FIELD_NUMBERS,
 };

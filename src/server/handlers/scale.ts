@@ -84,7 +84,10 @@ function replicasFrom(r: ResourceRequest, scale: unknown, name: string): { repli
     ]);
   }
   const meta = isObject(decoded.metadata) ? decoded.metadata : {};
-  return { replicas, resourceVersion: typeof meta.resourceVersion === 'string' && meta.resourceVersion !== '' ? meta.resourceVersion : undefined };
+  return {
+    replicas,
+    resourceVersion: typeof meta.resourceVersion === 'string' && meta.resourceVersion !== '' ? meta.resourceVersion : undefined,
+  };
 }
 
 /** GET, PUT and PATCH on .../{name}/scale (R8.7): reads and writes the parent object's replicas through its scale paths. */
@@ -105,11 +108,17 @@ export async function handleScale(r: ResourceRequest, verb: 'get' | 'update' | '
     body = parseBody(raw, r.req.headers['content-type']);
   }
   const dryRun = r.query.dryRun().includes('All');
-  const updated = await r.store.guaranteedUpdate(r.namespace, name, { dryRun }, (current) => {
+  const updated = await r.store.guaranteedUpdate(r.namespace, name, { dryRun, user: r.user }, (current) => {
     const scale =
       patchType === undefined
         ? body
-        : applyPatch(patchType, scaleOf(current, paths), body, { ...r.store.info, definition: SCALE_DEFINITION, custom: false }, r.ctx.definitions);
+        : applyPatch(
+            patchType,
+            scaleOf(current, paths),
+            body,
+            { ...r.store.info, definition: SCALE_DEFINITION, custom: false },
+            r.ctx.definitions,
+          );
     const { replicas, resourceVersion } = replicasFrom(r, scale, name);
     if (resourceVersion !== undefined && resourceVersion !== current.metadata.resourceVersion) throw r.store.conflictError(name);
     setAt(current, paths.specReplicasPath, replicas);

@@ -18,7 +18,7 @@ function dryRun(r: ResourceRequest): boolean {
 export async function handleCreate(r: ResourceRequest): Promise<void> {
   const warnings: string[] = [];
   const obj = await readObjectBody(r, warnings);
-  const created = await r.store.create(r.namespace, obj, { dryRun: dryRun(r), warnings });
+  const created = await r.store.create(r.namespace, obj, { dryRun: dryRun(r), warnings, user: r.user });
   send(r.res, r.format, 201, renderObject(r, created), warningHeaders(warnings));
 }
 
@@ -34,7 +34,7 @@ export async function handleUpdate(r: ResourceRequest, name: string): Promise<vo
   const warnings: string[] = [];
   const obj = await readObjectBody(r, warnings);
   checkName(obj, name);
-  const updated = await r.store.update(r.namespace, name, obj, { dryRun: dryRun(r), subresource: r.subresource, warnings });
+  const updated = await r.store.update(r.namespace, name, obj, { dryRun: dryRun(r), subresource: r.subresource, warnings, user: r.user });
   send(r.res, r.format, 200, renderObject(r, updated), warningHeaders(warnings));
 }
 
@@ -44,15 +44,20 @@ export async function handlePatch(r: ResourceRequest, name: string): Promise<voi
   const body = await readBody(r.req);
   const patch = parseBody(body, 'application/json');
   const warnings: string[] = [];
-  const updated = await r.store.guaranteedUpdate(r.namespace, name, { dryRun: dryRun(r), subresource: r.subresource, warnings }, (current) => {
-    const patched = applyPatch(patchType, current, patch, r.store.info, r.ctx.definitions);
-    const obj = decodeObjectBody(r, patched, warnings);
-    checkName(obj, name);
-    const rv = obj.metadata.resourceVersion;
-    if (rv !== undefined && rv !== '' && rv !== current.metadata.resourceVersion) {
-      throw r.store.conflictError(name);
-    }
-    return obj;
-  });
+  const updated = await r.store.guaranteedUpdate(
+    r.namespace,
+    name,
+    { dryRun: dryRun(r), subresource: r.subresource, warnings, user: r.user },
+    (current) => {
+      const patched = applyPatch(patchType, current, patch, r.store.info, r.ctx.definitions);
+      const obj = decodeObjectBody(r, patched, warnings);
+      checkName(obj, name);
+      const rv = obj.metadata.resourceVersion;
+      if (rv !== undefined && rv !== '' && rv !== current.metadata.resourceVersion) {
+        throw r.store.conflictError(name);
+      }
+      return obj;
+    },
+  );
   send(r.res, r.format, 200, renderObject(r, updated), warningHeaders(warnings));
 }

@@ -105,6 +105,31 @@ describe('etcd backend', { skip: unavailable ?? false }, () => {
     assert.equal(await writer.compactedRevision(), compactAt, 'compacting backwards changes nothing');
   });
 
+  it('ends a watch that compaction overtakes while it catches up with CompactedError', async () => {
+    const backend = open('/overtaken');
+    let last = await backend.create('/registry/k/a', bytes('0'));
+    // etcd replays history to a new watch in a background pass every 100 ms; a compaction before that pass ends
+    // the watch. The pass can come first (the watch then just delivers), so a few attempts are allowed.
+    let overtaken: CompactedError | undefined;
+    for (let attempt = 0; attempt < 5 && overtaken === undefined; attempt++) {
+      const from = last.modRevision;
+      for (let i = 0; i < 20; i++) last = await backend.update('/registry/k/a', bytes(`${attempt}-${i}`), last.modRevision);
+      const watcher = await backend.watch('/registry/k/', from);
+      await backend.compact(last.modRevision);
+      try {
+        const events = await new EventReader(watcher).take(20);
+        assert.equal(events.at(-1)?.revision, last.modRevision);
+      } catch (error) {
+        overtaken = await rejectionOf(Promise.reject(error), CompactedError);
+      } finally {
+        watcher.stop();
+      }
+    }
+    assert.ok(overtaken !== undefined, 'etcd replayed before the compaction in every attempt');
+    assert.equal(overtaken.compactedRevision, last.modRevision);
+    assert.equal(await backend.compactedRevision(), last.modRevision, 'the watch told the backend the compact revision');
+  });
+
   it('stopping one watch leaves the other watches and calls on the same client working', async () => {
     const backend = open();
     const start = await backend.currentRevision();

@@ -8,6 +8,7 @@ import { KeySpace } from './key-space.js';
 import { revisionOf, toBuffer, toKeyValue } from './key-values.js';
 import { ReadBatcher } from './read-batcher.js';
 import { isCompactedRevision, isFutureRevision } from './revision-errors.js';
+import { DEFAULT_COMPACT_INTERVAL_MS, ScheduledCompactor } from './scheduled-compactor.js';
 import { openWatchStream } from './watch-stream.js';
 
 export interface EtcdBackendOptions {
@@ -18,7 +19,14 @@ export interface EtcdBackendOptions {
    * registry builds, so objects land where a kube-apiserver with the same prefix keeps them (see KeySpace).
    */
   readonly prefix?: string;
+  /**
+   * kube-apiserver's --etcd-compaction-interval: how often this server takes part in compacting etcd (see
+   * ScheduledCompactor); 0 turns it off. Default 5 minutes. Named as the SQLite backend's option.
+   */
+  readonly compactIntervalMs?: number;
 }
+
+export { DEFAULT_COMPACT_INTERVAL_MS };
 
 /**
  * A Backend on etcd v3. The store revision is etcd's revision, so a resourceVersion is an etcd mod_revision as
@@ -33,13 +41,18 @@ export interface EtcdBackendOptions {
  *   FutureRevisionError. etcd does not report its compact revision directly, see CompactedRevisionTracker.
  * - Each watch is its own etcd watch stream from afterRevision + 1 with previous values. If the stream breaks
  *   (etcd unreachable) the watcher fails instead of resuming, and the caller watches again from its last
- *   revision, as Kubernetes clients do when a watch ends.
+ *   revision, as Kubernetes clients do when a watch ends. A watch still catching up when etcd compacts past it
+ *   ends, after the events it got, with CompactedError.
+ * - Every compactIntervalMs the backend takes part in kube-apiserver's compaction schedule (ScheduledCompactor),
+ *   so history older than one to two intervals becomes unreadable, and 410 Expired for clients.
  *
  * The client is loaded and connected on creation without waiting; an unreachable etcd surfaces as the first
  * call's error. The bytes passed to create/update are sent as they are and returned as the KeyValue's value.
  */
 export function createEtcdBackend(options: EtcdBackendOptions): Backend {
   if (options.endpoints.length === 0) throw new RangeError('createEtcdBackend: at least one endpoint is required');
+  const intervalMs = options.compactIntervalMs ?? DEFAULT_COMPACT_INTERVAL_MS;
+  if (!Number.isFinite(intervalMs) || intervalMs < 0) throw new RangeError(`compactIntervalMs must be >= 0, got ${intervalMs}`);
   const keys = new KeySpace(options.prefix);
   const connecting = connectEtcd(options.endpoints);
   // Reported by the first call that awaits the client; without a handler here it would be an unhandled rejection.
@@ -98,7 +111,7 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
     return { key, value: previous.value, createRevision: revisionOf(previous.create_revision), modRevision: revisionOf(revision) };
   }
 
-  return {
+  const backend: Backend = {
     name: 'etcd',
 
     async currentRevision() {
@@ -247,6 +260,7 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
     async close() {
       if (closed) return;
       closed = true;
+      compactor?.stop();
       for (const watcher of [...watchers]) watcher.stop();
       try {
         (await connecting).close();
@@ -255,6 +269,18 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
       }
     },
   };
+
+  const compactor =
+    intervalMs === 0
+      ? undefined
+      : new ScheduledCompactor({
+          intervalMs,
+          txn: async (request) => (await client()).kv.txn(request),
+          compact: (revision) => backend.compact(revision),
+          onError: (error) => console.error(`etcd backend ${options.endpoints.join(',')}: scheduled compaction failed: ${String(error)}`),
+        });
+  compactor?.start();
+  return backend;
 }
 
 /** Revision 0 or absent means the latest, as in etcd. */

@@ -2,6 +2,8 @@ import type { Definitions } from '../../schema.js';
 import { APIEXTENSIONS_V1_DEFINITIONS } from './apiextensions-v1.js';
 import { APIREGISTRATION_V1_DEFINITIONS } from './apiregistration-v1.js';
 import { APPS_V1_DEFINITIONS } from './apps-v1.js';
+import { AUTHENTICATION_V1_DEFINITIONS } from './authentication-v1.js';
+import { AUTHORIZATION_V1_DEFINITIONS } from './authorization-v1.js';
 import { AUTOSCALING_V1_DEFINITIONS } from './autoscaling-v1.js';
 import { BATCH_V1_DEFINITIONS } from './batch-v1.js';
 import { COORDINATION_V1_DEFINITIONS } from './coordination-v1.js';
@@ -20,4 +22,6 @@ export const GROUP_DEFINITIONS: Definitions = {
   ...APIEXTENSIONS_V1_DEFINITIONS,
   ...APIREGISTRATION_V1_DEFINITIONS,
   ...AUTOSCALING_V1_DEFINITIONS,
+  ...AUTHENTICATION_V1_DEFINITIONS,
+  ...AUTHORIZATION_V1_DEFINITIONS,
 };

@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http';
+import { StatusError } from '../../api/errors.js';
+import type { Authenticator } from '../authenticator.js';
+import { ANONYMOUS_USER, SYSTEM_AUTHENTICATED, SYSTEM_UNAUTHENTICATED, type UserInfo } from '../user.js';
+
+/** kube-apiserver's answer to a missing or bad credential; the body carries no details. */
+export function unauthorized(): StatusError {
+  return new StatusError(401, 'Unauthorized', 'Unauthorized');
+}
+
+export interface RequestAuthenticatorOptions {
+  /** Tried in order (kube-apiserver: client certificate, then bearer token). */
+  readonly authenticators: readonly Authenticator[];
+  /** --anonymous-auth: a request without any credential acts as system:anonymous. */
+  readonly anonymous: boolean;
+}
+
+/** Undefined when the request has no credential and anonymous requests are off: the caller answers 401. */
+export type RequestAuthenticator = (req: IncomingMessage) => UserInfo | undefined;
+
+const ANONYMOUS: UserInfo = { name: ANONYMOUS_USER, groups: [SYSTEM_UNAUTHENTICATED] };
+
+/** Kubernetes' AuthenticatedGroupAdder: every authenticated user is in system:authenticated unless it says otherwise. */
+function withAuthenticatedGroup(user: UserInfo): UserInfo {
+  if (user.name === ANONYMOUS_USER) return user;
+  if (user.groups.some((g) => g === SYSTEM_AUTHENTICATED || g === SYSTEM_UNAUTHENTICATED)) return user;
+  return { ...user, groups: [...user.groups, SYSTEM_AUTHENTICATED] };
+}
+
+function isUnauthorized(err: unknown): boolean {
+  return err instanceof StatusError && err.code === 401;
+}
+
+/**
+ * The authentication chain: the first authenticator that recognises the request wins, even if an earlier one
+ * rejected a credential. When none does and one rejected a credential the request is refused even with anonymous
+ * access on — a bad token is never treated as no token.
+ */
+export function createRequestAuthenticator(options: RequestAuthenticatorOptions): RequestAuthenticator {
+  const { authenticators, anonymous } = options;
+  return (req) => {
+    let rejected = false;
+    for (const authenticate of authenticators) {
+      let user: UserInfo | undefined;
+      try {
+        user = authenticate(req);
+      } catch (err) {
+        if (!isUnauthorized(err)) throw err;
+        rejected = true;
+        continue;
+      }
+      if (user !== undefined) return withAuthenticatedGroup(user);
+    }
+    if (rejected) throw unauthorized();
+    return anonymous ? ANONYMOUS : undefined;
+  };
+}
+
+const ANONYMOUS_HEALTH_PATHS = ['/livez', '/readyz', '/healthz'];
+
+/**
+ * The only paths an anonymous request may reach (AnonymousAuthConfigurableEndpoints style): the health endpoints
+ * with their individual checks, and /version. Everything else from system:anonymous is answered with 401.
+ */
+export function anonymousAllowedPath(pathname: string): boolean {
+  if (pathname === '/version') return true;
+  return ANONYMOUS_HEALTH_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}

@@ -1,0 +1,61 @@
+import { bootstrapClusterRole, bootstrapClusterRoleBinding, serviceAccountSubject } from './bootstrap-metadata.js';
+import type { ClusterRole, ClusterRoleBinding, PolicyRule } from './rbac-types.js';
+import { EVENTS_RULE, resourceRule } from './rule-builder.js';
+
+/** Controllers run as service accounts in this namespace, one per controller (--use-service-account-credentials). */
+export const CONTROLLER_NAMESPACE = 'kube-system';
+/** Kubernetes names a controller's role and binding after its service account with this prefix. */
+export const CONTROLLER_ROLE_PREFIX = 'system:controller:';
+
+/** The service account names of the Kubernetes controllers Cascade runs, keyed like ControllerManager's fields. */
+export const CONTROLLER_ACCOUNTS = {
+  garbageCollector: 'generic-garbage-collector',
+  namespaceController: 'namespace-controller',
+  clusterRoleAggregation: 'clusterrole-aggregation-controller',
+  serviceAccounts: 'service-account-controller',
+  pvcProtection: 'pvc-protection-controller',
+  pvProtection: 'pv-protection-controller',
+} as const;
+
+/** Each controller's rules, as in Kubernetes' controller policy. */
+const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readonly PolicyRule[]>> = {
+  // The collector deletes and un-owns objects of every kind.
+  garbageCollector: [resourceRule(['get', 'list', 'watch', 'patch', 'update', 'delete'], ['*'], ['*']), EVENTS_RULE],
+  // Emptying a namespace means deleting whatever it holds, of every kind.
+  namespaceController: [
+    resourceRule(['get', 'list', 'watch', 'delete'], [''], ['namespaces']),
+    resourceRule(['update'], [''], ['namespaces/finalize', 'namespaces/status']),
+    resourceRule(['get', 'list', 'watch', 'delete', 'deletecollection'], ['*'], ['*']),
+  ],
+  // Escalate lets it write rules into aggregated roles that it does not hold itself.
+  clusterRoleAggregation: [
+    resourceRule(['escalate', 'get', 'list', 'watch', 'update', 'patch'], ['rbac.authorization.k8s.io'], ['clusterroles']),
+  ],
+  serviceAccounts: [resourceRule(['create'], [''], ['serviceaccounts']), EVENTS_RULE],
+  pvcProtection: [
+    resourceRule(['get', 'list', 'watch', 'update'], [''], ['persistentvolumeclaims']),
+    resourceRule(['update'], [''], ['persistentvolumeclaims/status']),
+    resourceRule(['get', 'list', 'watch'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  pvProtection: [resourceRule(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes']), EVENTS_RULE],
+};
+
+export type KubernetesController = keyof typeof CONTROLLER_ACCOUNTS;
+
+export const KUBERNETES_CONTROLLERS = Object.keys(CONTROLLER_ACCOUNTS) as KubernetesController[];
+
+export function controllerClusterRoles(): ClusterRole[] {
+  return KUBERNETES_CONTROLLERS.map((key) =>
+    bootstrapClusterRole(CONTROLLER_ROLE_PREFIX + CONTROLLER_ACCOUNTS[key], CONTROLLER_RULES[key]),
+  );
+}
+
+/** Each controller role bound to its controller's service account. */
+export function controllerClusterRoleBindings(): ClusterRoleBinding[] {
+  return KUBERNETES_CONTROLLERS.map((key) =>
+    bootstrapClusterRoleBinding(CONTROLLER_ROLE_PREFIX + CONTROLLER_ACCOUNTS[key], [
+      serviceAccountSubject(CONTROLLER_NAMESPACE, CONTROLLER_ACCOUNTS[key]),
+    ]),
+  );
+}

@@ -1,0 +1,54 @@
+import type { AuthorizationAttributes } from '../auth/authorizer.js';
+import type { UserInfo } from '../auth/user.js';
+import type { RequestTarget } from './request-info.js';
+import type { RequestUrl } from './request-url.js';
+
+type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
+
+/**
+ * The verb an authorizer sees for a resource request (RequestInfoFactory's mapping): it exists for every method,
+ * so a malformed request (POST to a name) is authorized before the router refuses it, as in kube-apiserver.
+ */
+export function resourceVerb(method: string, target: ResourceTarget, watch: boolean): string {
+  const hasName = target.name !== undefined;
+  switch (method) {
+    case 'GET':
+    case 'HEAD':
+      if (watch) return 'watch';
+      return hasName ? 'get' : 'list';
+    case 'POST':
+      return 'create';
+    case 'PUT':
+      return 'update';
+    case 'PATCH':
+      return 'patch';
+    case 'DELETE':
+      return hasName ? 'delete' : 'deletecollection';
+    default:
+      return method.toLowerCase();
+  }
+}
+
+/** ?watch=true or ?watch=1 turns a GET into a watch. */
+export function isWatch(url: RequestUrl): boolean {
+  const value = url.searchParams.get('watch');
+  return value === 'true' || value === '1';
+}
+
+/** What the authorizer decides on for one HTTP request. */
+export function requestAttributes(method: string, url: RequestUrl, target: RequestTarget, user: UserInfo): AuthorizationAttributes {
+  if (target.type !== 'resource')
+    return { user, resourceRequest: false, verb: method === 'HEAD' ? 'get' : method.toLowerCase(), path: url.pathname };
+  return {
+    user,
+    resourceRequest: true,
+    verb: resourceVerb(method, target, isWatch(url)),
+    apiGroup: target.group,
+    apiVersion: target.version,
+    resource: target.resource,
+    subresource: target.subresource ?? '',
+    // A namespace object's own requests are cluster-scoped but carry their name as the namespace (RequestInfo does).
+    namespace: target.namespace ?? (target.resource === 'namespaces' && target.group === '' ? (target.name ?? '') : ''),
+    name: target.name ?? '',
+  };
+}

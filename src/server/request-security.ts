@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+import type { Authorizer } from '../auth/authorizer.js';
+import { anonymousAllowedPath, type RequestAuthenticator, unauthorized } from '../auth/authn/authenticate.js';
+import { forbidden } from '../auth/authn/forbidden.js';
+import { impersonate } from '../auth/authn/impersonation.js';
+import { ANONYMOUS_USER, type UserInfo } from '../auth/user.js';
+import type { RequestTarget } from './request-info.js';
+import { requestAttributes } from './request-attributes.js';
+import type { RequestUrl } from './request-url.js';
+
+/** kube-apiserver's security filters, split where it runs the in-flight limit between them. */
+export interface RequestSecurity {
+  /** Authentication then impersonation: the user the request acts as, or the 401/403 Status to answer. */
+  identify(req: IncomingMessage, url: RequestUrl): UserInfo;
+  /** Authorization: throws the 403 Status Kubernetes answers when no authorizer allows the request. */
+  authorize(req: IncomingMessage, url: RequestUrl, target: RequestTarget, user: UserInfo): void;
+}
+
+export function createRequestSecurity(authenticate: RequestAuthenticator, authorizer: Authorizer): RequestSecurity {
+  return {
+    identify(req, url) {
+      const authenticated = authenticate(req);
+      if (authenticated === undefined) throw unauthorized();
+      // Health and version answer everyone who got this far (system:public-info-viewer's grant, without the lookup).
+      if (anonymousAllowedPath(url.pathname)) return authenticated;
+      if (authenticated.name === ANONYMOUS_USER) throw unauthorized();
+      return impersonate(req, authenticated, authorizer);
+    },
+    authorize(req, url, target, user) {
+      if (anonymousAllowedPath(url.pathname)) return;
+      const attributes = requestAttributes(req.method ?? 'GET', url, target, user);
+      const decision = authorizer.authorize(attributes);
+      if (decision.decision !== 'allow') throw forbidden(attributes, decision.reason);
+    },
+  };
+}
