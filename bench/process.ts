@@ -1,4 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
+
+/** The status of GET url; the certificate is not checked: only readiness is measured. */
+function statusOf(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const get = url.startsWith('https:') ? httpsGet : httpGet;
+    const req = get(url, { rejectUnauthorized: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+  });
+}
 
 export interface StartedProcess {
   readonly child: ChildProcess;
@@ -8,7 +22,7 @@ export interface StartedProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns a server process, reads the http URL it prints, and polls /readyz until it answers 200. */
+/** Spawns a server process, reads the http(s) URL it prints, and polls /readyz until it answers 200. */
 export async function startProcess(args: readonly string[]): Promise<StartedProcess> {
   const started = performance.now();
   const child = spawn(process.execPath, [...args], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -17,7 +31,7 @@ export async function startProcess(args: readonly string[]): Promise<StartedProc
     const timer = setTimeout(() => reject(new Error(`no URL printed by ${args.join(' ')}`)), 10_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /(http:\/\/[0-9.]+:\d+)/.exec(out);
+      const match = /(https?:\/\/[0-9.]+:\d+)/.exec(out);
       if (match?.[1] !== undefined) {
         clearTimeout(timer);
         resolve(match[1]);
@@ -27,8 +41,7 @@ export async function startProcess(args: readonly string[]): Promise<StartedProc
   });
   for (;;) {
     try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.status === 200) break;
+      if ((await statusOf(`${url}/readyz`)) === 200) break;
     } catch {
       // not listening yet
     }

@@ -8,7 +8,10 @@ import { FLUNDERS } from '../../test/support/sample-api-server.js';
 import { createAggregatedApiClient } from './aggregated-client.js';
 import { type AggregatorFixture, startAggregatorFixture, until } from './testing/fixture.js';
 
-const CONTROLLER = { name: 'system:serviceaccount:kube-system:namespace-controller', groups: ['system:serviceaccounts', 'system:authenticated'] };
+const CONTROLLER = {
+  name: 'system:serviceaccount:kube-system:namespace-controller',
+  groups: ['system:serviceaccounts', 'system:authenticated'],
+};
 
 function flunder(name: string, extra: Partial<KubeObject['metadata']> = {}): KubeObject {
   return { apiVersion: 'wardle.example.com/v1alpha1', kind: 'Flunder', metadata: { name, ...extra } };
@@ -40,11 +43,21 @@ describe('the aggregator: discovery, diagnostics and the aggregated ApiClient', 
     assert.ok(info?.verbs.includes('deletecollection'));
     assert.deepEqual(f.aggregator.discoveryFailures(), []);
     assert.equal(f.aggregator.describeFailure('wardle.example.com', 'v1alpha1'), undefined);
-    assert.deepEqual(f.aggregator.remoteGroupVersions().map((r) => [r.group, r.version, r.resources?.resources.length]), [['wardle.example.com', 'v1alpha1', 1]]);
+    assert.deepEqual(
+      f.aggregator.remoteGroupVersions().map((r) => [r.group, r.version, r.resources?.resources.length]),
+      [['wardle.example.com', 'v1alpha1', 1]],
+    );
   });
 
   test('the aggregated client creates, reads, lists, patches, watches and deletes through the backend as the controller', async () => {
-    const created = await client.create(FLUNDERS, 'ns1', flunder('a', { finalizers: ['example.com/hold'], ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: 'u-1' }] }));
+    const created = await client.create(
+      FLUNDERS,
+      'ns1',
+      flunder('a', {
+        finalizers: ['example.com/hold'],
+        ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: 'u-1' }],
+      }),
+    );
     assert.equal(created.metadata.namespace, 'ns1');
     assert.ok(created.metadata.uid);
     const sent = f.backend.requests.filter((r) => r.method === 'POST').at(-1);
@@ -54,7 +67,10 @@ describe('the aggregator: discovery, diagnostics and the aggregated ApiClient', 
     const got = await client.get(FLUNDERS, 'ns1', 'a');
     assert.deepEqual(got.metadata.ownerReferences, created.metadata.ownerReferences);
     const listed = await client.list(FLUNDERS, 'ns1');
-    assert.deepEqual(listed.items.map((i) => i.metadata.name), ['a']);
+    assert.deepEqual(
+      listed.items.map((i) => i.metadata.name),
+      ['a'],
+    );
 
     const watch = await client.watch(FLUNDERS, 'ns1', { resourceVersion: listed.metadata.resourceVersion });
     const events: string[] = [];
@@ -70,15 +86,23 @@ describe('the aggregator: discovery, diagnostics and the aggregated ApiClient', 
     assert.equal(deleted.code, 200);
     assert.ok((deleted.body as KubeObject).metadata.deletionTimestamp);
     const current = await client.get(FLUNDERS, 'ns1', 'a');
-    await client.patch(FLUNDERS, 'ns1', 'a', 'merge', { metadata: { resourceVersion: current.metadata.resourceVersion, finalizers: null } });
+    await client.patch(FLUNDERS, 'ns1', 'a', 'merge', {
+      metadata: { resourceVersion: current.metadata.resourceVersion, finalizers: null },
+    });
     await client.create(FLUNDERS, 'ns1', flunder('b'));
     await reading;
     watch.stop();
     assert.deepEqual(events, ['MODIFIED a', 'DELETED a', 'ADDED b']);
 
-    await assert.rejects(client.get(FLUNDERS, 'ns1', 'a'), (err: unknown) => err instanceof StatusError && err.code === 404 && err.message === 'flunders.wardle.example.com "a" not found');
+    await assert.rejects(
+      client.get(FLUNDERS, 'ns1', 'a'),
+      (err: unknown) => err instanceof StatusError && err.code === 404 && err.message === 'flunders.wardle.example.com "a" not found',
+    );
     const collected = await client.deleteCollection(FLUNDERS, 'ns1', {}, { propagationPolicy: 'Background' });
-    assert.deepEqual(collected.items.map((i) => i.metadata.name), ['b']);
+    assert.deepEqual(
+      collected.items.map((i) => i.metadata.name),
+      ['b'],
+    );
     assert.deepEqual(f.backend.flunders('ns1'), []);
   });
 
@@ -89,9 +113,10 @@ describe('the aggregator: discovery, diagnostics and the aggregated ApiClient', 
       await f.waitForCondition((c) => c.status === 'False', 'Available=False');
       await until(() => f.aggregator.resources().length === 0, 'resources withdrawn');
       const failures = f.aggregator.discoveryFailures();
-      assert.equal(
+      // client-go's words, then (beyond Kubernetes) which APIService failed, why, and at which endpoint.
+      assert.match(
         describeDiscoveryFailures(failures),
-        'unable to retrieve the complete list of server APIs: wardle.example.com/v1alpha1: stale GroupVersion discovery: wardle.example.com/v1alpha1',
+        /^unable to retrieve the complete list of server APIs: wardle\.example\.com\/v1alpha1: stale GroupVersion discovery: wardle\.example\.com\/v1alpha1 \(APIService "v1alpha1\.wardle\.example\.com" is unavailable \(FailedDiscoveryCheck\): .*; endpoint 127\.0\.0\.1:\d+\)$/,
       );
       assert.equal(f.aggregator.remoteGroupVersions()[0]?.resources, undefined);
       const description = f.aggregator.describeFailure('wardle.example.com', 'v1alpha1') ?? '';
@@ -114,6 +139,9 @@ describe('the aggregator: discovery, diagnostics and the aggregated ApiClient', 
     }
     await until(() => f.aggregator.resources().length > 0, 'resources back');
     assert.deepEqual(f.aggregator.discoveryFailures(), []);
-    assert.deepEqual((await client.list(FLUNDERS, 'ns2')).items.map((i) => i.metadata.name), ['kept']);
+    assert.deepEqual(
+      (await client.list(FLUNDERS, 'ns2')).items.map((i) => i.metadata.name),
+      ['kept'],
+    );
   });
 });

@@ -109,6 +109,17 @@ describe('encodeKubernetesProtobuf / decodeKubernetesProtobuf round trips', () =
     assert.deepEqual(roundTrip(cm), cm);
   });
 
+  it('decodes map<string, ExtraValue>: list values travel in a wrapper message (SubjectAccessReview spec.extra)', () => {
+    const review = {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SubjectAccessReview',
+      metadata: {},
+      spec: { user: 'alice', extra: { scopes: ['read', 'write'], empty: [] }, resourceAttributes: { verb: 'get', resource: 'pods' } },
+    };
+    const decoded = roundTrip(review) as { spec: { extra: Record<string, string[]> } };
+    assert.deepEqual(decoded.spec.extra, { scopes: ['read', 'write'], empty: [] });
+  });
+
   it('round-trips a Secret: map<string, bytes> values are base64 strings', () => {
     const secret = {
       apiVersion: 'v1',

@@ -91,12 +91,35 @@ function readMapEntry(definitions: Definitions, bytes: Uint8Array, valueSchema: 
       expectWireType(wireType, WIRE_LEN, `${json} key`);
       key = reader.readString();
     } else if (field === 2) {
-      value = readValue(definitions, reader, wireType, valueSchema, json);
+      value =
+        valueSchema.type === 'array' && valueSchema.items !== undefined
+          ? readListWrapper(definitions, reader, wireType, valueSchema.items, json)
+          : readValue(definitions, reader, wireType, valueSchema, json);
     } else {
       reader.skip(wireType);
     }
   }
   map[key] = value === undefined ? zeroValue(definitions, valueSchema) : value;
+}
+
+/**
+ * Protobuf maps cannot hold repeated values, so Kubernetes wraps a list map value in a message whose field 1 holds
+ * the items (authentication's ExtraValue: `map<string, ExtraValue> extra`).
+ */
+function readListWrapper(definitions: Definitions, reader: ProtoReader, wireType: number, items: Schema, json: string): unknown[] {
+  expectWireType(wireType, WIRE_LEN, json);
+  const wrapper = new ProtoReader(reader.readBytes());
+  const list: unknown[] = [];
+  while (!wrapper.done()) {
+    const { field, wireType: itemWire } = wrapper.readKey(`${json} value`);
+    if (field !== 1) {
+      wrapper.skip(itemWire);
+      continue;
+    }
+    const value = readValue(definitions, wrapper, itemWire, items, json);
+    if (value !== undefined) list.push(value);
+  }
+  return list;
 }
 
 function readValue(definitions: Definitions, reader: ProtoReader, wireType: number, schema: Schema, json: string): unknown {
@@ -113,6 +136,7 @@ function decodeReference(definitions: Definitions, bytes: Uint8Array, definition
 }
 
 function zeroValue(definitions: Definitions, schema: Schema): unknown {
+  if (schema.type === 'array') return [];
   const ref = refName(schema);
   if (ref !== undefined) return decodeReference(definitions, new Uint8Array(0), ref);
   if (schema.type === 'integer' || schema.type === 'number') return 0;

@@ -41,7 +41,15 @@ function writeProperty(definitions: Definitions, writer: ProtoWriter, tag: numbe
     for (const key of Object.keys(map).sort()) {
       const entry = new ProtoWriter();
       entry.writeString(1, key);
-      writeValue(definitions, entry, 2, map[key], valueSchema, json);
+      const item = map[key];
+      if (valueSchema.type === 'array' && valueSchema.items !== undefined && Array.isArray(item)) {
+        // The list wrapper message Kubernetes uses for repeated map values (field 1 holds the items).
+        const wrapper = new ProtoWriter();
+        for (const element of item) writeValue(definitions, wrapper, 1, element, valueSchema.items, json);
+        entry.writeBytes(2, wrapper.finish());
+      } else {
+        writeValue(definitions, entry, 2, item, valueSchema, json);
+      }
       writer.writeBytes(tag, entry.finish());
     }
     return;

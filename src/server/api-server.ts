@@ -36,7 +36,7 @@ import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
 import type { ApiClient } from '../client/interface.js';
 import { withInformerReads } from '../client/informer-reads.js';
 import { createRequestSecurity } from './request-security.js';
-import { createAggregator } from '../aggregator/index.js';
+import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
 import { installProtectionRuleCrd } from '../protection/rule-crd.js';
 import { ProtectionRuleSet } from '../protection/rule-set.js';
 import { PROTECTION_RULES } from '../protection/rule-types.js';
@@ -82,6 +82,8 @@ export interface ApiServerOptions {
   /** Absent: plain HTTP, every request acting as cascade-admin (system:masters); impersonation still applies. */
   readonly security?: ApiServerSecurity;
   readonly limits?: ApiServerLimits;
+  /** Availability re-check interval and probe timeout of aggregated APIs (Kubernetes: 30 s and 5 s). */
+  readonly aggregator?: Pick<AggregatorOptions, 'recheckIntervalMs' | 'discoveryTimeoutMs'>;
 }
 
 export interface ApiServer {
@@ -140,7 +142,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   registryRef = registry;
   // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
   const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
-  const aggregator = security?.frontProxy === undefined ? undefined : createAggregator({ client, frontProxy: security.frontProxy, log });
+  const aggregator =
+    security?.frontProxy === undefined
+      ? undefined
+      : createAggregator({ client, frontProxy: security.frontProxy, log, ...options.aggregator });
   const ctx: ApiContext = {
     registry,
     definitions: BUILTIN_DEFINITIONS,

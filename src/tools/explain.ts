@@ -36,7 +36,13 @@ function plural(n: number, word: string): string {
 }
 
 /** What a finalizer's remover waits for, from the live state around this object. */
-function finalizerDetail(name: string, entry: Entry, snapshot: ClusterSnapshot, blocking: readonly BlockingDependent[], orphaning: readonly ObjectRef[]): string {
+function finalizerDetail(
+  name: string,
+  entry: Entry,
+  snapshot: ClusterSnapshot,
+  blocking: readonly BlockingDependent[],
+  orphaning: readonly ObjectRef[],
+): string {
   const terminating = entry.object.metadata.deletionTimestamp !== undefined;
   const owner = finalizerOwner(name);
   if (owner === undefined) return 'unknown: nothing here handles it; whoever added it must remove it';
@@ -55,12 +61,16 @@ function finalizerDetail(name: string, entry: Entry, snapshot: ClusterSnapshot, 
     const group = isObject(spec) ? String(spec.group ?? '') : '';
     const names = isObject(spec) && isObject(spec.names) ? String(spec.names.plural ?? '') : '';
     const left = snapshot.entries().filter((e) => e.info.group === group && e.info.plural === names).length;
-    return left === 0 ? 'no instance remains: the apiextensions server removes the finalizer next' : `waiting for ${plural(left, 'instance')} of ${names}.${group} to be deleted`;
+    return left === 0
+      ? 'no instance remains: the apiextensions server removes the finalizer next'
+      : `waiting for ${plural(left, 'instance')} of ${names}.${group} to be deleted`;
   }
   if (name === 'kubernetes.io/pvc-protection' && entry.info.group === '' && entry.info.plural === 'persistentvolumeclaims') {
     const users = podsUsingClaim(entry, snapshot);
     const where = owner.inCascade ? '' : ` (run by ${owner.home}; a Cascade server does not run it)`;
-    return users.length === 0 ? `no pod uses the claim: the ${owner.component} removes it next${where}` : `in use by ${users.join(', ')}${where}`;
+    return users.length === 0
+      ? `no pod uses the claim: the ${owner.component} removes it next${where}`
+      : `in use by ${users.join(', ')}${where}`;
   }
   const where = owner.inCascade ? '' : ` (${owner.home}${owner.home === 'operator' ? '' : '; a Cascade server does not run it'})`;
   return `removed by the ${owner.component}${where} once ${owner.removedWhen}`;
@@ -80,7 +90,13 @@ function podsUsingClaim(claim: Entry, snapshot: ClusterSnapshot): string[] {
     .map((pod) => `Pod/${pod.object.metadata.name ?? ''}`);
 }
 
-function explainFinalizers(names: readonly string[], entry: Entry, snapshot: ClusterSnapshot, blocking: readonly BlockingDependent[], orphaning: readonly ObjectRef[]): FinalizerExplanation[] {
+function explainFinalizers(
+  names: readonly string[],
+  entry: Entry,
+  snapshot: ClusterSnapshot,
+  blocking: readonly BlockingDependent[],
+  orphaning: readonly ObjectRef[],
+): FinalizerExplanation[] {
   return names.map((name) => {
     const owner = finalizerOwner(name);
     return {
@@ -110,7 +126,8 @@ async function notDeletedBecause(entry: Entry, snapshot: ClusterSnapshot): Promi
   return 'all its owners are gone or being deleted, so the garbage collector should delete it: it has not yet (is a garbage collector running?)';
 }
 
-const NOT_DELETED_BY_NAMESPACE_CONTROLLER = 'the namespace controller deletes all content of a terminating namespace and has not deleted this yet (is it running?)';
+const NOT_DELETED_BY_NAMESPACE_CONTROLLER =
+  'the namespace controller deletes all content of a terminating namespace and has not deleted this yet (is it running?)';
 
 class Explainer {
   private readonly snapshot: ClusterSnapshot;
@@ -124,7 +141,16 @@ class Explainer {
     const meta = entry.object.metadata;
     const uid = meta.uid ?? '';
     const ownerReferenceProblems = await referenceProblems(entry, this.snapshot);
-    if (above.has(uid)) return { object: entry.ref, terminating: meta.deletionTimestamp !== undefined, finalizers: [], blockingDependents: [], orphaning: [], ownerReferenceProblems, seenAbove: true };
+    if (above.has(uid))
+      return {
+        object: entry.ref,
+        terminating: meta.deletionTimestamp !== undefined,
+        finalizers: [],
+        blockingDependents: [],
+        orphaning: [],
+        ownerReferenceProblems,
+        seenAbove: true,
+      };
     const path = new Set(above).add(uid);
     const terminating = meta.deletionTimestamp !== undefined;
     const finalizerNames = meta.finalizers ?? [];
@@ -145,10 +171,14 @@ class Explainer {
       finalizers: explainFinalizers(finalizerNames, entry, this.snapshot, blockingDependents, orphaning),
       blockingDependents,
       orphaning,
-      ...(terminating || role === 'target' ? {} : { notDeletedBecause: role === 'blocking' ? await notDeletedBecause(entry, this.snapshot) : NOT_DELETED_BY_NAMESPACE_CONTROLLER }),
+      ...(terminating || role === 'target'
+        ? {}
+        : { notDeletedBecause: role === 'blocking' ? await notDeletedBecause(entry, this.snapshot) : NOT_DELETED_BY_NAMESPACE_CONTROLLER }),
       ...gracePeriodOf(entry),
       ownerReferenceProblems,
-      ...(entry.info.group === '' && entry.info.plural === 'namespaces' && terminating ? { namespace: await this.namespace(entry, path) } : {}),
+      ...(entry.info.group === '' && entry.info.plural === 'namespaces' && terminating
+        ? { namespace: await this.namespace(entry, path) }
+        : {}),
     };
     return explanation;
   }
@@ -181,9 +211,11 @@ class Explainer {
         const total = remaining.reduce((n, r) => n + r.count, 0);
         const detail =
           f === FINALIZER_KUBERNETES
-            ? total === 0
-              ? 'no content remains: the namespace controller finalizes the namespace next'
-              : `waiting for ${plural(total, 'object')} in the namespace to be deleted`
+            ? total > 0
+              ? `waiting for ${plural(total, 'object')} in the namespace to be deleted`
+              : this.snapshot.failures.length > 0
+                ? `no content found where it could be read; the namespace controller waits until ${this.snapshot.failures.map((f) => f.resource).join(', ')} can be read too`
+                : 'no content remains: the namespace controller finalizes the namespace next'
             : owner === undefined
               ? 'unknown: nothing here handles it; whoever added it must remove it through /finalize'
               : `removed through /finalize by the ${owner.component} once ${owner.removedWhen}`;

@@ -30,7 +30,10 @@ async function listAll(client: ApiClient, info: ResourceInfo): Promise<KubeObjec
   const items: KubeObject[] = [];
   let token: string | undefined;
   do {
-    const page = await client.list(resourceRefOf(info), undefined, { limit: PAGE_SIZE, ...(token === undefined ? {} : { continue: token }) });
+    const page = await client.list(resourceRefOf(info), undefined, {
+      limit: PAGE_SIZE,
+      ...(token === undefined ? {} : { continue: token }),
+    });
     items.push(...page.items);
     token = page.metadata.continue === '' ? undefined : page.metadata.continue;
   } while (token !== undefined);
@@ -65,7 +68,8 @@ export class ClusterSnapshot {
 
   static async load(client: ApiClient): Promise<ClusterSnapshot> {
     const resources = await client.discover();
-    const failures: ListFailure[] = [];
+    // A group-version discovery could not read may hold anything: the report must say it could not look there.
+    const failures: ListFailure[] = client.lastDiscoveryErrors.map((f) => ({ resource: f.groupVersion, error: f.error.message }));
     const listable = preferredResources(resources, ['list', 'delete']);
     const lists = await Promise.all(
       listable.map(async (info) => {

@@ -29,6 +29,8 @@ async function startServer(endpoint: string, dataDir: string): Promise<Server> {
       dataDir,
       '--secure-port',
       '0',
+      // A storage test: plain HTTP keeps its requests free of credentials.
+      '--insecure-http=true',
       '--leader-elect=true',
       `--leader-elect-lease-duration=${LEASE_DURATION_MS}ms`,
       '--leader-elect-renew-deadline=1500ms',
@@ -56,7 +58,11 @@ async function leads(server: Server): Promise<boolean> {
 }
 
 async function request(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${url}${path}`, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -92,7 +98,9 @@ describe('high availability on etcd', { skip: etcdUnavailableReason() }, () => {
         Array.from({ length: 32 }, async () => {
           while (next < DEPENDENTS) {
             const i = next++;
-            const res = await request(i % 2 === 0 ? leader.url : follower.url, 'POST', CONFIGMAPS, { metadata: { name: `dep-${i}`, ownerReferences: [ref] } });
+            const res = await request(i % 2 === 0 ? leader.url : follower.url, 'POST', CONFIGMAPS, {
+              metadata: { name: `dep-${i}`, ownerReferences: [ref] },
+            });
             assert.equal(res.status, 201);
           }
         }),
@@ -104,7 +112,11 @@ describe('high availability on etcd', { skip: etcdUnavailableReason() }, () => {
       leader.child.kill('SIGKILL');
       await eventually(async () => ((await leads(follower)) ? true : undefined), 10_000, 'the follower to take over');
       assert.ok(Date.now() - killedAt < LEASE_DURATION_MS + 2_000, 'takeover within the lease duration (plus a retry period and slack)');
-      await eventually(async () => ((await total(follower.url)) === 0 ? true : undefined), 60_000, 'the cascade to finish on the new leader');
+      await eventually(
+        async () => ((await total(follower.url)) === 0 ? true : undefined),
+        60_000,
+        'the cascade to finish on the new leader',
+      );
     } finally {
       for (const s of servers) s.child.kill('SIGKILL');
       await etcd.stop();

@@ -17,10 +17,14 @@ interface Server {
 
 /** Starts `cascade serve` on SQLite in `dataDir` as its own process, so it can be killed with SIGKILL. */
 async function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', '--storage', 'sqlite', '--data-dir', dataDir, '--secure-port', '0'], {
-    // stderr is not read: a pipe nobody drains would fill up and block the server's logging.
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['dist/src/cli/main.js', 'serve', '--storage', 'sqlite', '--data-dir', dataDir, '--secure-port', '0', '--insecure-http=true'],
+    {
+      // stderr is not read: a pipe nobody drains would fill up and block the server's logging.
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -83,8 +87,12 @@ describe('crash safety on SQLite', () => {
       const keeper = (await request(server.url, 'POST', CONFIGMAPS, { metadata: { name: 'keeper' } })).json;
       const ref = (o: any) => ({ apiVersion: 'v1', kind: 'ConfigMap', name: o.metadata.name, uid: o.metadata.uid });
       await createAll(server.url, [
-        ...Array.from({ length: DEPENDENTS }, (_, i) => ({ metadata: { name: `dep-${i}`, labels: { role: 'dep' }, ownerReferences: [ref(owner)] } })),
-        ...Array.from({ length: SHARED }, (_, i) => ({ metadata: { name: `shared-${i}`, labels: { role: 'shared' }, ownerReferences: [ref(owner), ref(keeper)] } })),
+        ...Array.from({ length: DEPENDENTS }, (_, i) => ({
+          metadata: { name: `dep-${i}`, labels: { role: 'dep' }, ownerReferences: [ref(owner)] },
+        })),
+        ...Array.from({ length: SHARED }, (_, i) => ({
+          metadata: { name: `shared-${i}`, labels: { role: 'shared' }, ownerReferences: [ref(owner), ref(keeper)] },
+        })),
       ]);
       assert.equal((await request(server.url, 'DELETE', `${CONFIGMAPS}/owner`, { propagationPolicy: 'Background' })).status, 200);
       // Kill at three random points of the cascade, restarting on the same file each time.
@@ -92,18 +100,28 @@ describe('crash safety on SQLite', () => {
         const target = Math.floor(DEPENDENTS * (1 - fraction));
         const url = server.url;
         // Dependents left = everything minus the shared dependents and the keeper.
-        await eventually(async () => ((await total(url)) - SHARED - 1 <= target ? true : undefined), 60_000, `the cascade to pass ${Math.round(fraction * 100)} %`);
+        await eventually(
+          async () => ((await total(url)) - SHARED - 1 <= target ? true : undefined),
+          60_000,
+          `the cascade to pass ${Math.round(fraction * 100)} %`,
+        );
         await kill(server);
         server = await startServer(dataDir);
       }
       const url = server.url;
-      await eventually(async () => ((await total(url)) === SHARED + 1 ? true : undefined), 60_000, 'the cascade to finish after the last restart');
+      await eventually(
+        async () => ((await total(url)) === SHARED + 1 ? true : undefined),
+        60_000,
+        'the cascade to finish after the last restart',
+      );
       assert.equal(await count(url, 'role=dep'), 0);
       assert.equal(await count(url, 'role=shared'), SHARED, 'no dependent with a live owner is lost (R4.37)');
       await eventually(
         async () => {
           const items = (await request(url, 'GET', `${CONFIGMAPS}?labelSelector=role%3Dshared`)).json.items as any[];
-          return items.every((o) => o.metadata.ownerReferences.length === 1 && o.metadata.ownerReferences[0].uid === keeper.metadata.uid) ? true : undefined;
+          return items.every((o) => o.metadata.ownerReferences.length === 1 && o.metadata.ownerReferences[0].uid === keeper.metadata.uid)
+            ? true
+            : undefined;
         },
         60_000,
         'references to the deleted owner to be pruned (R4.27)',

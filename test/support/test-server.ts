@@ -50,6 +50,7 @@ export interface TestServerOptions {
   /** Serve HTTPS with generated certificates, the admin token and these extra bearer tokens (default: plain HTTP). */
   readonly secure?: { readonly tokens?: Readonly<Record<string, UserInfo>>; readonly anonymous?: boolean };
   readonly limits?: ApiServerOptions['limits'];
+  readonly aggregator?: ApiServerOptions['aggregator'];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -73,6 +74,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     bookmarkIntervalMs: 200,
     controllers: options.controllers,
     limits: options.limits,
+    aggregator: options.aggregator,
     security:
       pki === undefined
         ? undefined

@@ -48,7 +48,11 @@ export class GarbageCollectorWorkers {
     this.now = options.now ?? (() => new Date());
   }
 
-  async runWorker(queue: NodeWorkQueue, process: (node: GraphNode) => Promise<ItemResult>, onError: (node: GraphNode, err: unknown) => void): Promise<void> {
+  async runWorker(
+    queue: NodeWorkQueue,
+    process: (node: GraphNode) => Promise<ItemResult>,
+    onError: (node: GraphNode, err: unknown) => void,
+  ): Promise<void> {
     for (;;) {
       const node = await queue.get();
       if (node === undefined) return;
@@ -78,6 +82,7 @@ export class GarbageCollectorWorkers {
       if (current !== node || !current.virtual) return 'forget';
     }
     if (node.beingDeleted && !node.deletingDependents) return 'forget';
+    if (await this.deleteObservedOrphan(node)) return 'forget';
     const identity = node.identity;
     let latest: KubeObject | undefined;
     try {
@@ -103,7 +108,12 @@ export class GarbageCollectorWorkers {
       // dependent lives on. With --strict-block-owner-deletion a blocking reference is kept and the owner waits.
       const held = this.strictBlockOwnerDeletion ? waiting.filter((r) => r.blockOwnerDeletion === true) : [];
       const pruned = [...dangling, ...waiting.filter((r) => !held.includes(r))];
-      if (pruned.length > 0) await this.ops.removeOwnerReferences(identity, pruned.map((r) => r.uid), latest);
+      if (pruned.length > 0)
+        await this.ops.removeOwnerReferences(
+          identity,
+          pruned.map((r) => r.uid),
+          latest,
+        );
       for (const ref of held) await this.reportHeldOwner(identity, ref, solid);
     } else if (waiting.length > 0 && node.dependents.size > 0) {
       // R4.28: a dependent that is itself waiting on us would deadlock; stop our references from blocking.
@@ -115,9 +125,46 @@ export class GarbageCollectorWorkers {
     return node.virtual ? { requeueAfterMs: VIRTUAL_RECHECK_MS } : 'forget';
   }
 
+  /**
+   * A cascade's common case, decided without a live read of the item: every owner reference in the state the
+   * informer delivered names an owner already verified absent (R4.11), so that state is garbage. The DELETE is
+   * conditional on exactly that state (uid and resourceVersion): if the item changed since, say gaining an owner,
+   * it fails with a conflict and the live path decides instead. Returns whether the item is settled.
+   */
+  private async deleteObservedOrphan(node: GraphNode): Promise<boolean> {
+    const observed = node.observed;
+    if (node.virtual || observed === undefined || isDeletingDependents(observed)) return false;
+    const resourceVersion = observed.metadata.resourceVersion;
+    const refs = observed.metadata.ownerReferences ?? [];
+    if (resourceVersion === undefined || refs.length === 0) return false;
+    for (const ref of refs) if (!this.knownAbsent(ref, node.identity.namespace)) return false;
+    try {
+      await this.ops.deleteObject(node.identity, resourceVersion, policyFromFinalizers(observed));
+    } catch (err) {
+      if (!(err instanceof StatusError)) throw err;
+      if (err.code === 409) return false;
+      if (err.code !== 404) throw err;
+      this.builder.process({ type: 'virtual-delete', identity: node.identity });
+      return true;
+    }
+    this.deletions.count++;
+    return true;
+  }
+
+  /** Whether the owner a reference names (cluster-scoped, or in the dependent's namespace) was verified absent. */
+  private knownAbsent(ref: OwnerReference, dependentNamespace: string): boolean {
+    return this.builder.absentOwners.hasReference(ref, dependentNamespace);
+  }
+
   /** Tells the waiting owner, through an Event, which dependent holds it and why it is not deleted. */
   private async reportHeldOwner(dependent: ObjectIdentity, ref: OwnerReference, solid: readonly OwnerReference[]): Promise<void> {
-    const owner: ObjectIdentity = { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, uid: ref.uid, namespace: dependent.namespace };
+    const owner: ObjectIdentity = {
+      apiVersion: ref.apiVersion,
+      kind: ref.kind,
+      name: ref.name,
+      uid: ref.uid,
+      namespace: dependent.namespace,
+    };
     const others = solid.map((r) => `${r.kind}/${r.name}`).join(', ');
     await this.ops.recordEvent(
       owner,
@@ -152,18 +199,22 @@ export class GarbageCollectorWorkers {
   }
 
   /** classifyReferences (R4.26): communicates with the server for every owner not known absent. */
-  private async classifyReferences(item: ObjectIdentity, latest: KubeObject, refs: readonly OwnerReference[]): Promise<ClassifiedReferences | 'never'> {
+  private async classifyReferences(
+    item: ObjectIdentity,
+    latest: KubeObject,
+    refs: readonly OwnerReference[],
+  ): Promise<ClassifiedReferences | 'never'> {
     const solid: OwnerReference[] = [];
     const dangling: OwnerReference[] = [];
     const waiting: OwnerReference[] = [];
     const itemNamespaced = (latest.metadata.namespace ?? '') !== '';
     for (const ref of refs) {
-      const clusterKey: ObjectIdentity = { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, uid: ref.uid, namespace: '' };
-      const namespacedKey: ObjectIdentity = { ...clusterKey, namespace: item.namespace };
-      if (this.builder.absentOwners.has(clusterKey) || this.builder.absentOwners.has(namespacedKey)) {
+      if (this.knownAbsent(ref, item.namespace)) {
         dangling.push(ref);
         continue;
       }
+      const clusterKey: ObjectIdentity = { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, uid: ref.uid, namespace: '' };
+      const namespacedKey: ObjectIdentity = { ...clusterKey, namespace: item.namespace };
       const info = this.ops.resourceFor(ref.apiVersion, ref.kind);
       // R4.26c: a cluster-scoped object cannot be owned by a namespaced one; never collected through this path.
       if (!itemNamespaced && info.namespaced) return 'never';

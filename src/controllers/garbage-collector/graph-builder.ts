@@ -74,6 +74,7 @@ export class GraphBuilder {
       // R4.12: a new uid (possibly added and deleted between two events).
       node = new GraphNode(identity, [...owners], {
         virtual: false,
+        observed: obj,
         beingDeleted: obj.metadata.deletionTimestamp !== undefined,
         deletingDependents: hasFinalizer(obj, FINALIZER_FOREGROUND),
       });
@@ -94,6 +95,7 @@ export class GraphBuilder {
       return prev !== undefined && JSON.stringify(prev) !== JSON.stringify(r);
     });
     node.owners = [...owners];
+    node.observed = obj;
     this.addDependentToOwners(node, added);
     this.removeDependentFromOwners(node, removed);
     for (const ref of changed) {
@@ -217,7 +219,11 @@ export class GraphBuilder {
     this.absentOwners.add(absent);
     for (const dependent of agreeing) this.attemptToDelete.add(dependent);
     if (sameCoordinates(node.identity, absent) && node.identity.namespace === absent.namespace) {
-      node.identity = alternateIdentity(node, absent, all.filter((d) => !agrees(d)));
+      node.identity = alternateIdentity(
+        node,
+        absent,
+        all.filter((d) => !agrees(d)),
+      );
     }
     this.attemptToDelete.add(node);
   }

@@ -1,4 +1,4 @@
-import type { OwnerReference } from '../../api/types.js';
+import type { KubeObject, OwnerReference } from '../../api/types.js';
 
 /**
  * The ownership graph (mirrors garbagecollector/graph.go; rules R4.1–R4.2). The GraphBuilder's single loop is the
@@ -27,6 +27,11 @@ export class GraphNode {
   identity: ObjectIdentity;
   /** The ownerReferences last observed on the object. */
   owners: OwnerReference[];
+  /**
+   * The object as the informer last delivered it (undefined while virtual). Workers may act on it without a live
+   * read only through a write conditional on its resourceVersion, so a stale copy can never decide anything.
+   */
+  observed: KubeObject | undefined;
   readonly dependents = new Set<GraphNode>();
   /** deletionTimestamp observed; never reset (one-way). */
   beingDeleted: boolean;
@@ -35,9 +40,14 @@ export class GraphNode {
   /** Created from a reference and not yet observed through an informer. */
   virtual: boolean;
 
-  constructor(identity: ObjectIdentity, owners: OwnerReference[], options: { virtual: boolean; beingDeleted?: boolean; deletingDependents?: boolean }) {
+  constructor(
+    identity: ObjectIdentity,
+    owners: OwnerReference[],
+    options: { virtual: boolean; observed?: KubeObject; beingDeleted?: boolean; deletingDependents?: boolean },
+  ) {
     this.identity = identity;
     this.owners = owners;
+    this.observed = options.observed;
     this.virtual = options.virtual;
     this.beingDeleted = options.beingDeleted ?? false;
     this.deletingDependents = options.deletingDependents ?? false;
@@ -106,5 +116,11 @@ export class AbsentOwnerCache {
 
   has(id: ObjectIdentity): boolean {
     return this.entries.has(AbsentOwnerCache.key(id));
+  }
+
+  /** Whether the owner `ref` names, as a cluster-scoped object or one in the dependent's namespace, is here. */
+  hasReference(ref: OwnerReference, dependentNamespace: string): boolean {
+    const coordinates = `${ref.uid}\u0000${ref.apiVersion}\u0000${ref.kind}\u0000${ref.name}\u0000`;
+    return this.entries.has(coordinates) || this.entries.has(coordinates + dependentNamespace);
   }
 }
