@@ -1,11 +1,12 @@
-import type { Etcd3, IKeyValue, IRangeRequest, IRangeResponse } from 'etcd3';
 import type { Backend, KeyValue } from '../backend.js';
 import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../errors.js';
-import { connectEtcd } from './client.js';
 import { CompactedRevisionTracker } from './compacted-revision.js';
 import type { EventQueue } from './event-queue.js';
+import { GrpcChannel } from './grpc-channel.js';
 import { KeySpace } from './key-space.js';
-import { revisionOf, toBuffer, toKeyValue } from './key-values.js';
+import { fromEtcdKeyValue } from './key-values.js';
+import { EtcdKvClient } from './kv-client.js';
+import type { EtcdKeyValue, RangeRequest, RangeResponse } from './kv-messages.js';
 import { ReadBatcher } from './read-batcher.js';
 import { isCompactedRevision, isFutureRevision } from './revision-errors.js';
 import { DEFAULT_COMPACT_INTERVAL_MS, ScheduledCompactor } from './scheduled-compactor.js';
@@ -46,38 +47,36 @@ export { DEFAULT_COMPACT_INTERVAL_MS };
  * - Every compactIntervalMs the backend takes part in kube-apiserver's compaction schedule (ScheduledCompactor),
  *   so history older than one to two intervals becomes unreadable, and 410 Expired for clients.
  *
- * The client is loaded and connected on creation without waiting; an unreachable etcd surfaces as the first
- * call's error. The bytes passed to create/update are sent as they are and returned as the KeyValue's value.
+ * Every call and watch goes over one HTTP/2 connection through GrpcChannel, a client of only the calls made
+ * here, as a general gRPC client costs the server more than twice the CPU per call. The connection opens with
+ * the first call, and an unreachable etcd surfaces as its error. The bytes passed to create/update are sent as
+ * they are and returned as the KeyValue's value.
  */
 export function createEtcdBackend(options: EtcdBackendOptions): Backend {
   if (options.endpoints.length === 0) throw new RangeError('createEtcdBackend: at least one endpoint is required');
   const intervalMs = options.compactIntervalMs ?? DEFAULT_COMPACT_INTERVAL_MS;
   if (!Number.isFinite(intervalMs) || intervalMs < 0) throw new RangeError(`compactIntervalMs must be >= 0, got ${intervalMs}`);
   const keys = new KeySpace(options.prefix);
-  const connecting = connectEtcd(options.endpoints);
-  // Reported by the first call that awaits the client; without a handler here it would be an unhandled rejection.
-  connecting.catch(() => undefined);
-  const pointReads = connecting.then((etcd) => new ReadBatcher(etcd.kv));
-  pointReads.catch(() => undefined);
+  const channel = new GrpcChannel(options.endpoints);
+  const kv = new EtcdKvClient(channel);
+  const pointReads = new ReadBatcher(kv);
   const compaction = new CompactedRevisionTracker();
   const watchers = new Set<EventQueue>();
   /** Probes only need a valid key inside our key space; its value is never read. */
   const probeKey = Buffer.from(keys.prefix === '' ? '/' : keys.prefix);
   let closed = false;
 
-  async function client(): Promise<Etcd3> {
+  function open(): void {
     if (closed) throw new Error('etcd backend is closed');
-    return connecting;
   }
 
-  async function latestRevision(etcd: Etcd3): Promise<number> {
-    const response = await etcd.kv.range({ key: probeKey, count_only: true });
-    return revisionOf(response.header.revision);
+  async function latestRevision(): Promise<number> {
+    return (await kv.range({ key: probeKey, countOnly: true })).revision;
   }
 
-  async function isReadable(etcd: Etcd3, revision: number): Promise<boolean> {
+  async function isReadable(revision: number): Promise<boolean> {
     try {
-      await etcd.kv.range({ key: probeKey, revision, count_only: true });
+      await kv.range({ key: probeKey, revision, countOnly: true });
       return true;
     } catch (error) {
       if (isCompactedRevision(error)) return false;
@@ -85,138 +84,136 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
     }
   }
 
-  async function oldestReadable(etcd: Etcd3): Promise<number> {
-    return compaction.find(await latestRevision(etcd), (revision) => isReadable(etcd, revision));
+  async function oldestReadable(): Promise<number> {
+    return compaction.find(await latestRevision(), isReadable);
   }
 
   /** A range at the latest revision, or at `revision`, with etcd's history errors translated. */
-  async function rangeAt(etcd: Etcd3, request: IRangeRequest, revision: number | undefined): Promise<IRangeResponse> {
-    if (revision === undefined) return etcd.kv.range(request);
+  async function rangeAt(request: RangeRequest, revision: number | undefined): Promise<RangeResponse> {
+    if (revision === undefined) return kv.range(request);
     try {
-      return await etcd.kv.range({ ...request, revision });
+      return await kv.range({ ...request, revision });
     } catch (error) {
-      if (isCompactedRevision(error)) throw new CompactedError(revision, await oldestReadable(etcd));
-      if (isFutureRevision(error)) throw new FutureRevisionError(revision, await latestRevision(etcd));
+      if (isCompactedRevision(error)) throw new CompactedError(revision, await oldestReadable());
+      if (isFutureRevision(error)) throw new FutureRevisionError(revision, await latestRevision());
       throw error;
     }
   }
 
   /** Why a guarded write did not apply, from the value its failure branch read. */
-  function guardFailure(key: string, current: IKeyValue | undefined): Error {
-    return current === undefined ? new KeyNotFoundError(key) : new RevisionConflictError(key, toKeyValue(keys, current));
+  function guardFailure(key: string, current: EtcdKeyValue | undefined): Error {
+    return current === undefined ? new KeyNotFoundError(key) : new RevisionConflictError(key, fromEtcdKeyValue(keys, current));
   }
 
-  function deletedValue(key: string, previous: IKeyValue | undefined, revision: string): KeyValue {
+  function deletedValue(key: string, previous: EtcdKeyValue | undefined, revision: number): KeyValue {
     if (previous === undefined) throw new KeyNotFoundError(key);
-    return { key, value: previous.value, createRevision: revisionOf(previous.create_revision), modRevision: revisionOf(revision) };
+    return { key, value: previous.value, createRevision: previous.createRevision, modRevision: revision };
   }
 
   const backend: Backend = {
     name: 'etcd',
 
     async currentRevision() {
-      return latestRevision(await client());
+      open();
+      return latestRevision();
     },
 
     async compactedRevision() {
-      return oldestReadable(await client());
+      open();
+      return oldestReadable();
     },
 
     async get(key, opts) {
-      const etcd = await client();
+      open();
       const revision = requestedRevision(opts?.revision);
       if (revision === undefined) {
-        const read = await (await pointReads).read(keys.toEtcd(key));
-        return read.kv === undefined ? { revision: read.revision } : { revision: read.revision, kv: toKeyValue(keys, read.kv) };
+        const read = await pointReads.read(keys.toEtcd(key));
+        return read.kv === undefined ? { revision: read.revision } : { revision: read.revision, kv: fromEtcdKeyValue(keys, read.kv) };
       }
-      const response = await rangeAt(etcd, { key: keys.toEtcd(key) }, revision);
+      const response = await rangeAt({ key: keys.toEtcd(key) }, revision);
       const found = response.kvs[0];
-      return found === undefined ? { revision } : { revision, kv: toKeyValue(keys, found) };
+      return found === undefined ? { revision } : { revision, kv: fromEtcdKeyValue(keys, found) };
     },
 
     async list(prefix, opts = {}) {
-      const etcd = await client();
+      open();
       const revision = requestedRevision(opts.revision);
       const limit = opts.limit ?? 0;
       if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
       const range = keys.range(prefix, opts.startKey);
-      const response = await rangeAt(etcd, { key: range.key, range_end: range.range_end, limit }, revision);
-      const kvs = response.kvs.map((kv) => toKeyValue(keys, kv));
+      const response = await rangeAt({ key: range.key, rangeEnd: range.range_end, limit }, revision);
+      const kvs = response.kvs.map((found) => fromEtcdKeyValue(keys, found));
       return {
-        revision: revision ?? revisionOf(response.header.revision),
+        revision: revision ?? response.revision,
         kvs,
         more: response.more,
         // etcd counts every key in the range, those beyond the limit included.
-        remaining: revisionOf(response.count) - kvs.length,
+        remaining: response.count - kvs.length,
       };
     },
 
     async count(prefix) {
-      const etcd = await client();
+      open();
       const range = keys.range(prefix);
-      const response = await etcd.kv.range({ key: range.key, range_end: range.range_end, count_only: true });
-      return revisionOf(response.count);
+      return (await kv.range({ key: range.key, rangeEnd: range.range_end, countOnly: true })).count;
     },
 
     async create(key, value) {
-      const etcd = await client();
+      open();
       const etcdKey = keys.toEtcd(key);
-      const response = await etcd.kv.txn({
-        compare: [{ key: etcdKey, target: 'Create', result: 'Equal', create_revision: 0 }],
-        success: [{ request_put: { key: etcdKey, value: toBuffer(value) } }],
+      const response = await kv.txn({
+        compare: [{ key: etcdKey, target: 'create', equals: 0 }],
+        success: [{ put: { key: etcdKey, value } }],
       });
       if (!response.succeeded) throw new KeyExistsError(key);
-      const revision = revisionOf(response.header.revision);
-      return { key, value, createRevision: revision, modRevision: revision };
+      return { key, value, createRevision: response.revision, modRevision: response.revision };
     },
 
     async update(key, value, expectedModRevision) {
-      const etcd = await client();
+      open();
       const etcdKey = keys.toEtcd(key);
       // mod_revision == 0 would match an absent key and turn the update into a create.
       if (!Number.isSafeInteger(expectedModRevision) || expectedModRevision < 1) {
-        const response = await etcd.kv.range({ key: etcdKey });
-        throw guardFailure(key, response.kvs[0]);
+        throw guardFailure(key, (await kv.range({ key: etcdKey })).kvs[0]);
       }
-      const response = await etcd.kv.txn({
-        compare: [{ key: etcdKey, target: 'Mod', result: 'Equal', mod_revision: expectedModRevision }],
-        success: [{ request_put: { key: etcdKey, value: toBuffer(value), prev_kv: true } }],
-        failure: [{ request_range: { key: etcdKey } }],
+      const response = await kv.txn({
+        compare: [{ key: etcdKey, target: 'mod', equals: expectedModRevision }],
+        success: [{ put: { key: etcdKey, value, prevKv: true } }],
+        failure: [{ range: { key: etcdKey } }],
       });
-      if (!response.succeeded) throw guardFailure(key, response.responses[0]?.response_range.kvs[0]);
-      const previous = response.responses[0]?.response_put.prev_kv;
-      if (previous === undefined || previous === null) throw new Error(`etcd returned no previous value for the update of ${key}`);
-      return { key, value, createRevision: revisionOf(previous.create_revision), modRevision: revisionOf(response.header.revision) };
+      if (!response.succeeded) throw guardFailure(key, response.responses[0]?.range?.kvs[0]);
+      const previous = response.responses[0]?.put?.prevKv;
+      if (previous === undefined) throw new Error(`etcd returned no previous value for the update of ${key}`);
+      return { key, value, createRevision: previous.createRevision, modRevision: response.revision };
     },
 
     async delete(key, expectedModRevision) {
-      const etcd = await client();
+      open();
       const etcdKey = keys.toEtcd(key);
       if (expectedModRevision === undefined) {
-        const response = await etcd.kv.deleteRange({ key: etcdKey, prev_kv: true });
-        return deletedValue(key, response.prev_kvs[0], response.header.revision);
+        const response = await kv.deleteRange({ key: etcdKey, prevKv: true });
+        return deletedValue(key, response.prevKvs[0], response.revision);
       }
       if (!Number.isSafeInteger(expectedModRevision) || expectedModRevision < 1) {
-        const response = await etcd.kv.range({ key: etcdKey });
-        throw guardFailure(key, response.kvs[0]);
+        throw guardFailure(key, (await kv.range({ key: etcdKey })).kvs[0]);
       }
-      const response = await etcd.kv.txn({
-        compare: [{ key: etcdKey, target: 'Mod', result: 'Equal', mod_revision: expectedModRevision }],
-        success: [{ request_delete_range: { key: etcdKey, prev_kv: true } }],
-        failure: [{ request_range: { key: etcdKey } }],
+      const response = await kv.txn({
+        compare: [{ key: etcdKey, target: 'mod', equals: expectedModRevision }],
+        success: [{ deleteRange: { key: etcdKey, prevKv: true } }],
+        failure: [{ range: { key: etcdKey } }],
       });
-      if (!response.succeeded) throw guardFailure(key, response.responses[0]?.response_range.kvs[0]);
-      return deletedValue(key, response.responses[0]?.response_delete_range.prev_kvs[0], response.header.revision);
+      if (!response.succeeded) throw guardFailure(key, response.responses[0]?.range?.kvs[0]);
+      return deletedValue(key, response.responses[0]?.deleteRange?.prevKvs[0], response.revision);
     },
 
     async watch(prefix, afterRevision) {
-      const etcd = await client();
+      open();
       if (!Number.isSafeInteger(afterRevision) || afterRevision < 0) {
         throw new RangeError(`afterRevision must be a non-negative integer, got ${afterRevision}`);
       }
       if (afterRevision + 1 < compaction.known) throw new CompactedError(afterRevision, compaction.known);
       const { queue, createdAtRevision } = await openWatchStream({
-        client: etcd,
+        channel,
         keys,
         prefix,
         afterRevision,
@@ -233,7 +230,7 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
       const start = afterRevision + 1;
       if (start <= createdAtRevision) {
         try {
-          if (!(await isReadable(etcd, start))) throw new CompactedError(afterRevision, await oldestReadable(etcd));
+          if (!(await isReadable(start))) throw new CompactedError(afterRevision, await oldestReadable());
         } catch (error) {
           queue.stop();
           throw error;
@@ -243,15 +240,15 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
     },
 
     async compact(revision) {
-      const etcd = await client();
+      open();
       if (!Number.isSafeInteger(revision)) throw new RangeError(`revision must be an integer, got ${revision}`);
       if (revision <= compaction.known) return;
       try {
-        await etcd.kv.compact({ revision });
+        await kv.compact(revision);
       } catch (error) {
         // Compacting at or below etcd's compact revision (another server may have compacted) changes nothing.
         if (isCompactedRevision(error)) return;
-        if (isFutureRevision(error)) throw new FutureRevisionError(revision, await latestRevision(etcd));
+        if (isFutureRevision(error)) throw new FutureRevisionError(revision, await latestRevision());
         throw error;
       }
       compaction.observe(revision);
@@ -262,11 +259,7 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
       closed = true;
       compactor?.stop();
       for (const watcher of [...watchers]) watcher.stop();
-      try {
-        (await connecting).close();
-      } catch {
-        // The client never loaded or connected: there is nothing to close.
-      }
+      channel.close();
     },
   };
 
@@ -275,7 +268,10 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
       ? undefined
       : new ScheduledCompactor({
           intervalMs,
-          txn: async (request) => (await client()).kv.txn(request),
+          txn: async (request) => {
+            open();
+            return kv.txn(request);
+          },
           compact: (revision) => backend.compact(revision),
           onError: (error) => console.error(`etcd backend ${options.endpoints.join(',')}: scheduled compaction failed: ${String(error)}`),
         });

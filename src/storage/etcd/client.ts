@@ -1,8 +1,8 @@
 import type { Etcd3 } from 'etcd3';
 
 /**
- * Loads the etcd client (and with it gRPC) only when an etcd backend is created, so that servers on other
- * backends never pay for it.
+ * The etcd3 library's client. The backend does not use it (see GrpcChannel); it is the independent reference
+ * the etcd benchmark's raw-put baseline and the tests' cross-checks go through. Loaded on demand, with gRPC.
  */
 export async function connectEtcd(endpoints: readonly string[]): Promise<Etcd3> {
   const { Etcd3: Client } = await import('etcd3');

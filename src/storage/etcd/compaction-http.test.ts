@@ -139,20 +139,14 @@ describe('etcd compaction seen through the API (410 Expired)', { skip: unavailab
       assert.ok(error?.type === 'ERROR', `the watch must end with an ERROR event, got ${JSON.stringify(types)} (ended: ${ended})`);
       assert.ok(ended, 'the server ends the watch after the error');
       assert.deepEqual(
-        {
-          kind: error.object.kind,
-          status: error.object.status,
-          code: error.object.code,
-          reason: error.object.reason,
-          message: error.object.message,
-        },
-        {
-          kind: 'Status',
-          status: 'Failure',
-          code: 410,
-          reason: 'Expired',
-          message: 'The resourceVersion for the provided watch is too old.',
-        },
+        { kind: error.object.kind, status: error.object.status, code: error.object.code, reason: error.object.reason },
+        { kind: 'Status', status: 'Failure', code: 410, reason: 'Expired' },
+      );
+      // Overtaken while running, or (on a busy machine) compacted before etcd registered the watch: Kubernetes
+      // words the two differently, and both make clients relist.
+      assert.match(
+        error.object.message,
+        /^(The resourceVersion for the provided watch is too old\.|too old resource version: \d+ \(\d+\))$/,
       );
       return;
     }

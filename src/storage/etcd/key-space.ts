@@ -36,7 +36,9 @@ export class KeySpace {
   toEtcd(key: string): Buffer {
     if (this.#identity) return Buffer.from(key);
     if (!key.startsWith(DEFAULT_ETCD_PREFIX)) {
-      throw new RangeError(`key ${JSON.stringify(key)} is outside ${DEFAULT_ETCD_PREFIX}, which etcd prefix ${JSON.stringify(this.prefix)} replaces`);
+      throw new RangeError(
+        `key ${JSON.stringify(key)} is outside ${DEFAULT_ETCD_PREFIX}, which etcd prefix ${JSON.stringify(this.prefix)} replaces`,
+      );
     }
     return Buffer.from(this.prefix + key.slice(DEFAULT_ETCD_PREFIX.length));
   }

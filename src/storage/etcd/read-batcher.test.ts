@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { IKeyValue, IRangeRequest, IRangeResponse, ITxnRequest, ITxnResponse, KVClient } from 'etcd3';
+import type { EtcdKv } from './kv-client.js';
+import type { EtcdKeyValue, RangeRequest, RangeResponse, TxnRequest, TxnResponse } from './kv-messages.js';
 import { ReadBatcher } from './read-batcher.js';
 
 interface Call {
@@ -10,42 +11,41 @@ interface Call {
 }
 
 /** A KV client whose calls stay pending until the test answers them, to control what is in flight. */
-function fakeKv(): { kv: Pick<KVClient, 'range' | 'txn'>; calls: Call[] } {
+function fakeKv(): { kv: Pick<EtcdKv, 'range' | 'txn'>; calls: Call[] } {
   const calls: Call[] = [];
-  const header = (revision: number): IRangeResponse['header'] => ({ cluster_id: '1', member_id: '1', revision: String(revision), raft_term: '1' });
-  const kvOf = (key: string, values: Record<string, string>): IKeyValue[] => {
+  const kvOf = (key: string, values: Record<string, string>): EtcdKeyValue[] => {
     const value = values[key];
     if (value === undefined) return [];
-    return [{ key: Buffer.from(key), value: Buffer.from(value), create_revision: '2', mod_revision: '2', version: '1', lease: '0' }];
+    return [{ key: Buffer.from(key), value: Buffer.from(value), createRevision: 2, modRevision: 2, version: 1 }];
   };
   const kv = {
-    range(request: IRangeRequest): Promise<IRangeResponse> {
+    range(request: RangeRequest): Promise<RangeResponse> {
       return new Promise((resolve, reject) => {
-        const key = String(request.key);
+        const key = Buffer.from(request.key).toString();
         calls.push({
           keys: [key],
-          answer: (revision, values) => resolve({ header: header(revision), kvs: kvOf(key, values), more: false, count: '0' }),
+          answer: (revision, values) => resolve({ revision, kvs: kvOf(key, values), more: false, count: 0 }),
           fail: reject,
         });
       });
     },
-    txn(request: ITxnRequest): Promise<ITxnResponse> {
+    txn(request: TxnRequest): Promise<TxnResponse> {
       return new Promise((resolve, reject) => {
-        const keys = (request.success ?? []).map((op) => String(op.request_range?.key));
+        const keys = (request.success ?? []).map((op) => ('range' in op ? Buffer.from(op.range.key).toString() : '(not a read)'));
         calls.push({
           keys,
           answer: (revision, values) =>
             resolve({
-              header: header(revision),
+              revision,
               succeeded: true,
-              responses: keys.map((key) => ({ response_range: { header: header(revision), kvs: kvOf(key, values), more: false, count: '0' } }) as ITxnResponse['responses'][number]),
+              responses: keys.map((key) => ({ range: { revision, kvs: kvOf(key, values), more: false, count: 0 } })),
             }),
           fail: reject,
         });
       });
     },
   };
-  return { kv: kv as Pick<KVClient, 'range' | 'txn'>, calls };
+  return { kv, calls };
 }
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -54,7 +54,10 @@ describe('etcd point-read batching', () => {
   it('sends a read at once when none is in flight', async () => {
     const { kv, calls } = fakeKv();
     const read = new ReadBatcher(kv).read(Buffer.from('/a'));
-    assert.deepEqual(calls.map((call) => call.keys), [['/a']]);
+    assert.deepEqual(
+      calls.map((call) => call.keys),
+      [['/a']],
+    );
     calls[0]?.answer(7, { '/a': 'A' });
     const result = await read;
     assert.equal(result.revision, 7);
@@ -72,7 +75,11 @@ describe('etcd point-read batching', () => {
     calls[0]?.answer(5, { '/ns': 'old' });
     assert.equal((await first).kv?.value.toString(), 'old');
     await tick();
-    assert.deepEqual(calls.map((call) => call.keys), [['/ns'], ['/ns', '/b']], 'one transaction with each key once');
+    assert.deepEqual(
+      calls.map((call) => call.keys),
+      [['/ns'], ['/ns', '/b']],
+      'one transaction with each key once',
+    );
     calls[1]?.answer(6, { '/ns': 'new' });
     const [ns1, b, ns2] = await Promise.all(waiting);
     assert.equal(ns1?.revision, 6);

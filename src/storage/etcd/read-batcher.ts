@@ -1,12 +1,12 @@
-import type { IKeyValue, KVClient } from 'etcd3';
-import { revisionOf } from './key-values.js';
+import type { EtcdKv } from './kv-client.js';
+import type { EtcdKeyValue } from './kv-messages.js';
 
 /** etcd's default --max-txn-ops. */
 const MAX_KEYS_PER_BATCH = 128;
 
 export interface PointRead {
   readonly revision: number;
-  readonly kv: IKeyValue | undefined;
+  readonly kv: EtcdKeyValue | undefined;
 }
 
 interface Waiting {
@@ -20,15 +20,15 @@ interface Waiting {
  * that arrive while one is in flight wait for it and then go out together, as one read-only etcd transaction
  * with a range per distinct key. Each caller's answer thus comes from a read sent after its call began, so the
  * reads stay linearizable, while a burst of requests that each look up the same object (a namespace, say)
- * costs one round trip instead of one each. Every gRPC call costs the client a few hundred microseconds of CPU,
+ * costs one round trip instead of one each. Every gRPC call costs the client tens of microseconds of CPU or more,
  * which is what limits a server on etcd long before etcd does.
  */
 export class ReadBatcher {
-  readonly #kv: Pick<KVClient, 'range' | 'txn'>;
+  readonly #kv: Pick<EtcdKv, 'range' | 'txn'>;
   #queue: Waiting[] = [];
   #inFlight = false;
 
-  constructor(kv: Pick<KVClient, 'range' | 'txn'>) {
+  constructor(kv: Pick<EtcdKv, 'range' | 'txn'>) {
     this.#kv = kv;
   }
 
@@ -66,17 +66,17 @@ export class ReadBatcher {
   async #send(batch: Waiting[]): Promise<void> {
     const distinct = [...new Map(batch.map((waiting) => [waiting.key.toString('latin1'), waiting.key]))];
     try {
-      const found = new Map<string, IKeyValue | undefined>();
+      const found = new Map<string, EtcdKeyValue | undefined>();
       let revision: number;
       const only = distinct.length === 1 ? distinct[0] : undefined;
       if (only !== undefined) {
         const response = await this.#kv.range({ key: only[1] });
-        revision = revisionOf(response.header.revision);
+        revision = response.revision;
         found.set(only[0], response.kvs[0]);
       } else {
-        const response = await this.#kv.txn({ success: distinct.map(([, key]) => ({ request_range: { key } })) });
-        revision = revisionOf(response.header.revision);
-        for (const [i, [id]] of distinct.entries()) found.set(id, response.responses[i]?.response_range.kvs[0]);
+        const response = await this.#kv.txn({ success: distinct.map(([, key]) => ({ range: { key } })) });
+        revision = response.revision;
+        for (const [i, [id]] of distinct.entries()) found.set(id, response.responses[i]?.range?.kvs[0]);
       }
       for (const waiting of batch) waiting.resolve({ revision, kv: found.get(waiting.key.toString('latin1')) });
     } catch (error) {

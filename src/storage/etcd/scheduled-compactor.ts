@@ -1,5 +1,4 @@
-import type { ITxnRequest, ITxnResponse } from 'etcd3';
-import { revisionOf } from './key-values.js';
+import type { TxnRequest, TxnResponse } from './kv-messages.js';
 
 /**
  * The key kube-apiserver's compactors coordinate through. It sits at etcd's root, outside every --etcd-prefix, so
@@ -11,7 +10,7 @@ export const COMPACT_REV_KEY = 'compact_rev_key';
 export const DEFAULT_COMPACT_INTERVAL_MS = 5 * 60_000;
 
 export interface ScheduledCompactorOptions {
-  readonly txn: (request: ITxnRequest) => Promise<ITxnResponse>;
+  readonly txn: (request: TxnRequest) => Promise<TxnResponse>;
   /** Compacts etcd at the revision; compacting at or below etcd's compact revision must succeed quietly. */
   readonly compact: (revision: number) => Promise<void>;
   /** Time between rounds; the first round runs one interval after start(). */
@@ -62,14 +61,14 @@ export class ScheduledCompactor {
   async round(): Promise<number | undefined> {
     const key = Buffer.from(COMPACT_REV_KEY);
     const response = await this.#options.txn({
-      compare: [{ key, target: 'Version', result: 'Equal', version: this.#round }],
-      success: [{ request_put: { key, value: Buffer.from(String(this.#revision)) } }],
-      failure: [{ request_range: { key } }],
+      compare: [{ key, target: 'version', equals: this.#round }],
+      success: [{ put: { key, value: Buffer.from(String(this.#revision)) } }],
+      failure: [{ range: { key } }],
     });
-    const current = revisionOf(response.header.revision);
+    const current = response.revision;
     if (!response.succeeded) {
       // Deleted by hand, the key reads as version 0, which the next round's compare then expects.
-      this.#round = revisionOf(response.responses[0]?.response_range.kvs[0]?.version ?? 0);
+      this.#round = response.responses[0]?.range?.kvs[0]?.version ?? 0;
       this.#revision = current;
       return undefined;
     }

@@ -1,12 +1,13 @@
-import type { Etcd3, IEvent, IWatchResponse } from 'etcd3';
 import type { WatchEvent } from '../backend.js';
 import { CompactedError } from '../errors.js';
 import { EventQueue } from './event-queue.js';
+import { GRPC_PREFIX_BYTES, type GrpcChannel } from './grpc-channel.js';
 import type { KeySpace } from './key-space.js';
-import { revisionOf, toKeyValue } from './key-values.js';
+import { fromEtcdKeyValue } from './key-values.js';
+import { decodeWatchResponse, type EtcdEvent, encodeWatchCreateRequest } from './watch-messages.js';
 
 export interface WatchStreamOptions {
-  readonly client: Etcd3;
+  readonly channel: GrpcChannel;
   readonly keys: KeySpace;
   readonly prefix: string;
   readonly afterRevision: number;
@@ -22,52 +23,51 @@ export interface OpenedWatch {
 }
 
 /**
- * Opens one etcd watch stream of its own (rather than sharing the client library's multiplexed watcher, which
- * swallows the compact revision and resumes from the header revision after a reconnect, possibly skipping
- * events still being replayed). A broken stream fails the watcher instead of silently resuming: the caller
- * watches again from the last revision it saw, as Kubernetes clients do.
+ * Opens one etcd watch stream of its own, holding one watch, rather than multiplexing watches on one stream as
+ * etcd client libraries do (and then swallow the compact revision, or resume from the header revision after a
+ * reconnect, possibly skipping events still being replayed). A broken stream fails the watcher instead of
+ * silently resuming: the caller watches again from the last revision it saw, as Kubernetes clients do.
  */
 export async function openWatchStream(options: WatchStreamOptions): Promise<OpenedWatch> {
   const { keys, afterRevision } = options;
   const range = keys.range(options.prefix);
-  const stream = await options.client.watchClient.watch();
   let stopped = false;
+  let created = false;
+  let settle: { resolve: (opened: OpenedWatch) => void; reject: (error: Error) => void } | undefined;
+  const opened = new Promise<OpenedWatch>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
   const queue = new EventQueue(() => {
     stopped = true;
-    // Half-close first: the client library treats an error on a still-writable stream (our own CANCELLED
-    // included) as a broken connection and resets it, which would break every other call on it.
-    stream.end();
     stream.cancel();
     options.onStop(queue);
   });
+  const failed = (error: Error): void => {
+    if (stopped) return;
+    if (created) {
+      queue.fail(error);
+    } else {
+      queue.stop();
+      settle?.reject(error);
+    }
+  };
 
-  return new Promise<OpenedWatch>((resolve, reject) => {
-    let created = false;
-    const failed = (error: Error): void => {
+  const stream = options.channel.stream('/etcdserverpb.Watch/Watch', {
+    message(message) {
       if (stopped) return;
-      if (created) {
-        queue.fail(error);
-      } else {
-        queue.stop();
-        reject(error);
-      }
-    };
-
-    stream.on('data', (response: IWatchResponse) => {
-      if (stopped) return;
-      const compactRevision = revisionOf(response.compact_revision);
-      if (compactRevision > 0) {
-        options.onCompacted(compactRevision);
-        failed(new CompactedError(afterRevision, compactRevision));
+      const response = decodeWatchResponse(message);
+      if (response.compactRevision > 0) {
+        options.onCompacted(response.compactRevision);
+        failed(new CompactedError(afterRevision, response.compactRevision));
         return;
       }
       if (response.canceled) {
-        failed(new Error(`etcd canceled the watch of ${options.prefix}: ${response.cancel_reason || 'no reason given'}`));
+        failed(new Error(`etcd canceled the watch of ${options.prefix}: ${response.cancelReason || 'no reason given'}`));
         return;
       }
       if (response.created) {
         created = true;
-        resolve({ queue, createdAtRevision: revisionOf(response.header.revision) });
+        settle?.resolve({ queue, createdAtRevision: response.revision });
       }
       for (const event of response.events) {
         const mapped = toWatchEvent(keys, event);
@@ -77,20 +77,24 @@ export async function openWatchStream(options: WatchStreamOptions): Promise<Open
         }
         queue.push(mapped);
       }
-    });
-    stream.on('error', (error: Error) => failed(new Error(`etcd watch of ${options.prefix} failed: ${error.message}`)));
-    stream.on('end', () => failed(new Error(`etcd ended the watch stream of ${options.prefix}`)));
-
-    stream.write({
-      create_request: { key: range.key, range_end: range.range_end, start_revision: afterRevision + 1, prev_kv: true },
-    });
+    },
+    close(error) {
+      failed(new Error(`etcd watch of ${options.prefix} ended: ${error?.message ?? 'stream closed'}`));
+    },
   });
+  stream.send(
+    encodeWatchCreateRequest(
+      { key: range.key, rangeEnd: range.range_end, startRevision: afterRevision + 1, prevKv: true },
+      GRPC_PREFIX_BYTES,
+    ),
+  );
+  return opened;
 }
 
-function toWatchEvent(keys: KeySpace, event: IEvent): WatchEvent | Error {
-  const kv = toKeyValue(keys, event.kv);
-  const prevKv = event.prev_kv ? toKeyValue(keys, event.prev_kv) : undefined;
-  if (event.type === 'Put') {
+function toWatchEvent(keys: KeySpace, event: EtcdEvent): WatchEvent | Error {
+  const kv = fromEtcdKeyValue(keys, event.kv);
+  const prevKv = event.prevKv === undefined ? undefined : fromEtcdKeyValue(keys, event.prevKv);
+  if (event.type === 'put') {
     return prevKv === undefined ? { type: 'put', kv, revision: kv.modRevision } : { type: 'put', kv, prevKv, revision: kv.modRevision };
   }
   // etcd reads prevKv at revision - 1; when that was compacted it sends none, and a delete without its last

@@ -1,0 +1,55 @@
+import { GRPC_PREFIX_BYTES, type GrpcChannel } from './grpc-channel.js';
+import {
+  type DeleteRangeRequest,
+  type DeleteRangeResponse,
+  decodeDeleteRangeResponse,
+  decodeHeaderOnlyResponse,
+  decodeRangeResponse,
+  decodeTxnResponse,
+  encodeCompactionRequest,
+  encodeDeleteRangeRequest,
+  encodeRangeRequest,
+  encodeTxnRequest,
+  type RangeRequest,
+  type RangeResponse,
+  type TxnRequest,
+  type TxnResponse,
+} from './kv-messages.js';
+
+/** The calls of etcd's KV service the backend makes. */
+export interface EtcdKv {
+  range(request: RangeRequest): Promise<RangeResponse>;
+  txn(request: TxnRequest): Promise<TxnResponse>;
+  deleteRange(request: DeleteRangeRequest): Promise<DeleteRangeResponse>;
+  /** Resolves with etcd's revision after the compaction. */
+  compact(revision: number): Promise<number>;
+}
+
+/** etcd's KV service over a GrpcChannel, which stays the caller's to close. */
+export class EtcdKvClient implements EtcdKv {
+  readonly #channel: GrpcChannel;
+
+  constructor(channel: GrpcChannel) {
+    this.#channel = channel;
+  }
+
+  async range(request: RangeRequest): Promise<RangeResponse> {
+    return decodeRangeResponse(await this.#channel.unary('/etcdserverpb.KV/Range', encodeRangeRequest(request, GRPC_PREFIX_BYTES)));
+  }
+
+  async txn(request: TxnRequest): Promise<TxnResponse> {
+    return decodeTxnResponse(await this.#channel.unary('/etcdserverpb.KV/Txn', encodeTxnRequest(request, GRPC_PREFIX_BYTES)));
+  }
+
+  async deleteRange(request: DeleteRangeRequest): Promise<DeleteRangeResponse> {
+    return decodeDeleteRangeResponse(
+      await this.#channel.unary('/etcdserverpb.KV/DeleteRange', encodeDeleteRangeRequest(request, GRPC_PREFIX_BYTES)),
+    );
+  }
+
+  async compact(revision: number): Promise<number> {
+    return decodeHeaderOnlyResponse(
+      await this.#channel.unary('/etcdserverpb.KV/Compact', encodeCompactionRequest(revision, GRPC_PREFIX_BYTES)),
+    );
+  }
+}
