@@ -1,14 +1,14 @@
 import type { ApiClient } from '../../client/interface.js';
 import { type Clock, realClock } from '../../workqueue/clock.js';
-import { createDefaultControllerRateLimiter } from '../../workqueue/rate-limiter.js';
-import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
 import { createQueueMetrics, type QueueMetrics } from '../../workqueue/metrics.js';
+import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
+import { createDefaultControllerRateLimiter } from '../../workqueue/rate-limiter.js';
+import { dumpGraph, type GraphDump } from './dump.js';
 import { GarbageCollectorWorkers } from './garbage-collector.js';
 import type { GraphNode } from './graph.js';
 import { GraphBuilder } from './graph-builder.js';
 import { Monitors } from './monitors.js';
 import { GcOperations } from './operations.js';
-import { dumpGraph, type GraphDump } from './dump.js';
 
 export interface GarbageCollectorOptions {
   readonly client: ApiClient;
@@ -56,7 +56,11 @@ export class GarbageCollector {
         metrics,
         // Failed items back off per item as in Kubernetes; the overall bucket is lifted, because an in-process
         // client has no API server to protect and a cascade of 10,000 objects must finish in under a second.
-        rateLimiter: createDefaultControllerRateLimiter<GraphNode>({ clock: this.clock, qps: Number.POSITIVE_INFINITY, burst: Number.MAX_SAFE_INTEGER }),
+        rateLimiter: createDefaultControllerRateLimiter<GraphNode>({
+          clock: this.clock,
+          qps: Number.POSITIVE_INFINITY,
+          burst: Number.MAX_SAFE_INTEGER,
+        }),
       });
     this.metrics = {
       attemptToDelete: createQueueMetrics('garbage_collector_attempt_to_delete'),
@@ -69,7 +73,13 @@ export class GarbageCollector {
     this.builder = new GraphBuilder(this.attemptToDelete, this.attemptToOrphan, (dependent, ref) => {
       const owner = `[${ref.apiVersion}/${ref.kind}, namespace: ${dependent.identity.namespace}, name: ${ref.name}, uid: ${ref.uid}]`;
       this.ops
-        .recordEvent(dependent.identity, 'Warning', 'OwnerRefInvalidNamespace', `ownerRef ${owner} does not exist in namespace "${dependent.identity.namespace}"`, new Date(this.clock.now()))
+        .recordEvent(
+          dependent.identity,
+          'Warning',
+          'OwnerRefInvalidNamespace',
+          `ownerRef ${owner} does not exist in namespace "${dependent.identity.namespace}"`,
+          new Date(this.clock.now()),
+        )
         .catch((err: unknown) => this.log(`garbage collector: recording an event failed: ${String(err)}`));
     });
     this.workers = new GarbageCollectorWorkers(this.builder, this.ops, {
@@ -88,9 +98,12 @@ export class GarbageCollector {
     const deadline = this.clock.now() + (this.options.syncTimeoutMs ?? 30_000);
     while (!this.monitors.hasSynced() && this.clock.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     const workers = this.options.workers ?? 20;
-    const report = (node: GraphNode, err: unknown): void => this.log(`garbage collector: ${this.builder.describe(node)}: ${err instanceof Error ? err.message : String(err)}`);
+    const report = (node: GraphNode, err: unknown): void =>
+      this.log(`garbage collector: ${this.builder.describe(node)}: ${err instanceof Error ? err.message : String(err)}`);
     for (let i = 0; i < workers; i++) {
-      this.running.push(this.workers.runWorker(this.attemptToDelete, (node) => this.workers.attemptToDeleteItem(node, this.attemptToDelete), report));
+      this.running.push(
+        this.workers.runWorker(this.attemptToDelete, (node) => this.workers.attemptToDeleteItem(node, this.attemptToDelete), report),
+      );
       this.running.push(this.workers.runWorker(this.attemptToOrphan, (node) => this.workers.attemptToOrphanItem(node), report));
     }
     const resync = (): void => {

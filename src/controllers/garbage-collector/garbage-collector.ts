@@ -133,7 +133,7 @@ export class GarbageCollectorWorkers {
    */
   private async deleteObservedOrphan(node: GraphNode): Promise<boolean> {
     const observed = node.observed;
-    if (node.virtual || observed === undefined || isDeletingDependents(observed)) return false;
+    if (node.virtual || node.deletingDependents || observed === undefined || isDeletingDependents(observed)) return false;
     const resourceVersion = observed.metadata.resourceVersion;
     const refs = observed.metadata.ownerReferences ?? [];
     if (resourceVersion === undefined || refs.length === 0) return false;

@@ -1,11 +1,20 @@
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
 import type { KubeObject, OwnerReference } from '../../api/types.js';
-import { AbsentOwnerCache, Graph, GraphNode, type ObjectIdentity, identityString, sameCoordinates } from './graph.js';
+import { AbsentOwnerCache, Graph, GraphNode, identityString, type ObjectIdentity, sameCoordinates } from './graph.js';
+
+/**
+ * The apiVersion and kind of a monitored resource's objects: typed lists omit them per item, so the monitor states
+ * them once instead of every object being copied to carry them.
+ */
+export interface Coordinates {
+  readonly apiVersion: string;
+  readonly kind: string;
+}
 
 /** One observed change, or a "virtual delete" a worker reports after verifying an object is absent (R4.19). */
 export type GraphChange =
-  | { readonly type: 'add' | 'update'; readonly object: KubeObject; readonly old?: KubeObject }
-  | { readonly type: 'delete'; readonly object: KubeObject }
+  | { readonly type: 'add' | 'update'; readonly object: KubeObject; readonly old?: KubeObject; readonly coordinates: Coordinates }
+  | { readonly type: 'delete'; readonly object: KubeObject; readonly coordinates: Coordinates }
   | { readonly type: 'virtual-delete'; readonly identity: ObjectIdentity };
 
 export interface NodeQueue {
@@ -19,10 +28,10 @@ function hasFinalizer(obj: KubeObject | undefined, finalizer: string): boolean {
   return obj?.metadata.deletionTimestamp !== undefined && (obj.metadata.finalizers ?? []).includes(finalizer);
 }
 
-function identityOf(obj: KubeObject): ObjectIdentity {
+function identityOf(obj: KubeObject, coordinates: Coordinates): ObjectIdentity {
   return {
-    apiVersion: obj.apiVersion ?? '',
-    kind: obj.kind ?? '',
+    apiVersion: coordinates.apiVersion,
+    kind: coordinates.kind,
     name: obj.metadata.name ?? '',
     uid: obj.metadata.uid ?? '',
     namespace: obj.metadata.namespace ?? '',
@@ -55,10 +64,10 @@ export class GraphBuilder {
     switch (change.type) {
       case 'add':
       case 'update':
-        this.observe(change.object, change.old);
+        this.observe(change.object, change.old, change.coordinates);
         return;
       case 'delete':
-        this.observeDelete(change.object);
+        this.observeDelete(change.object, change.coordinates);
         return;
       case 'virtual-delete':
         this.verifiedAbsent(change.identity);
@@ -66,8 +75,8 @@ export class GraphBuilder {
     }
   }
 
-  private observe(obj: KubeObject, old: KubeObject | undefined): void {
-    const identity = identityOf(obj);
+  private observe(obj: KubeObject, old: KubeObject | undefined, coordinates: Coordinates): void {
+    const identity = identityOf(obj, coordinates);
     const owners = obj.metadata.ownerReferences ?? [];
     let node = this.graph.get(identity.uid);
     if (node === undefined) {
@@ -176,12 +185,12 @@ export class GraphBuilder {
   }
 
   /** R4.15. */
-  private observeDelete(obj: KubeObject): void {
+  private observeDelete(obj: KubeObject, coordinates: Coordinates): void {
     const uid = obj.metadata.uid ?? '';
     const node = this.graph.get(uid);
     if (node === undefined) return;
     this.removeNode(node);
-    if (node.dependents.size > 0) this.absentOwners.add(identityOf(obj));
+    if (node.dependents.size > 0) this.absentOwners.add(identityOf(obj, coordinates));
     for (const dependent of node.dependents) this.attemptToDelete.add(dependent);
     for (const ref of node.owners) {
       const owner = this.graph.get(ref.uid);

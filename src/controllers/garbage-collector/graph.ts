@@ -89,38 +89,35 @@ export class Graph {
 }
 
 /**
- * Owners verified absent, so their dependents need no second lookup (R4.11). Keys carry the namespace for
- * namespaced owners and none for cluster-scoped ones. Bounded, evicting the oldest entry.
+ * Owners verified absent, so their dependents need no second lookup (R4.11). An entry is a full identity: the
+ * namespace for namespaced owners and none for cluster-scoped ones. Bounded by uid, evicting the one verified
+ * longest ago. Entries are found by uid first: every dependent of a cascade asks, so no key string is built.
  */
 export class AbsentOwnerCache {
-  private readonly entries = new Set<string>();
+  private readonly byUid = new Map<string, ObjectIdentity[]>();
   private readonly capacity: number;
 
   constructor(capacity = 500) {
     this.capacity = capacity;
   }
 
-  private static key(id: ObjectIdentity): string {
-    return `${id.uid}\u0000${id.apiVersion}\u0000${id.kind}\u0000${id.name}\u0000${id.namespace}`;
-  }
-
   add(id: ObjectIdentity): void {
-    const key = AbsentOwnerCache.key(id);
-    this.entries.delete(key);
-    this.entries.add(key);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.values().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    const known = this.byUid.get(id.uid) ?? [];
+    this.byUid.delete(id.uid);
+    this.byUid.set(id.uid, known.some((k) => sameCoordinates(k, id) && k.namespace === id.namespace) ? known : [...known, id]);
+    if (this.byUid.size > this.capacity) {
+      const oldest = this.byUid.keys().next().value;
+      if (oldest !== undefined) this.byUid.delete(oldest);
     }
-  }
-
-  has(id: ObjectIdentity): boolean {
-    return this.entries.has(AbsentOwnerCache.key(id));
   }
 
   /** Whether the owner `ref` names, as a cluster-scoped object or one in the dependent's namespace, is here. */
   hasReference(ref: OwnerReference, dependentNamespace: string): boolean {
-    const coordinates = `${ref.uid}\u0000${ref.apiVersion}\u0000${ref.kind}\u0000${ref.name}\u0000`;
-    return this.entries.has(coordinates) || this.entries.has(coordinates + dependentNamespace);
+    const known = this.byUid.get(ref.uid);
+    if (known === undefined) return false;
+    for (const k of known) {
+      if (sameCoordinates(k, ref) && (k.namespace === '' || k.namespace === dependentNamespace)) return true;
+    }
+    return false;
   }
 }

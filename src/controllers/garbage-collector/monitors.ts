@@ -1,8 +1,8 @@
 import type { ResourceInfo } from '../../api/resource-info.js';
-import { apiVersionOf, type KubeObject } from '../../api/types.js';
+import { apiVersionOf } from '../../api/types.js';
 import { createSharedInformer, type SharedInformer } from '../../cache/shared-informer.js';
 import type { ApiClient } from '../../client/interface.js';
-import type { GraphChange } from './graph-builder.js';
+import type { Coordinates, GraphChange } from './graph-builder.js';
 
 /** Resources the collector never watches (R4.5): events would only churn the graph. */
 const IGNORED = new Set(['events', 'events.events.k8s.io']);
@@ -23,8 +23,8 @@ export function deletableResources(resources: readonly ResourceInfo[]): Resource
 }
 
 /**
- * One informer per deletable resource, feeding the graph builder. Objects get their apiVersion/kind from the
- * monitor (typed lists omit them per item), so the graph knows every node's coordinates.
+ * One informer per deletable resource, feeding the graph builder. Changes carry the resource's apiVersion/kind
+ * (typed lists omit them per item), so the graph knows every node's coordinates.
  */
 export class Monitors {
   private readonly client: ApiClient;
@@ -55,13 +55,12 @@ export class Monitors {
   }
 
   private startMonitor(info: ResourceInfo): SharedInformer {
-    const apiVersion = apiVersionOf(info.group, info.version);
-    const typed = (obj: KubeObject): KubeObject => ({ ...obj, apiVersion, kind: info.kind });
+    const coordinates: Coordinates = { apiVersion: apiVersionOf(info.group, info.version), kind: info.kind };
     const informer = createSharedInformer(this.client, { group: info.group, version: info.version, resource: info.plural }, undefined);
     informer.addEventHandler({
-      onAdd: (obj) => this.onChange({ type: 'add', object: typed(obj) }),
-      onUpdate: (old, obj) => this.onChange({ type: 'update', object: typed(obj), old: typed(old) }),
-      onDelete: (obj) => this.onChange({ type: 'delete', object: typed(obj) }),
+      onAdd: (obj) => this.onChange({ type: 'add', object: obj, coordinates }),
+      onUpdate: (old, obj) => this.onChange({ type: 'update', object: obj, old, coordinates }),
+      onDelete: (obj) => this.onChange({ type: 'delete', object: obj, coordinates }),
     });
     informer.start();
     return informer;

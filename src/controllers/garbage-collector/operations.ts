@@ -2,7 +2,7 @@ import { StatusError } from '../../api/errors.js';
 import type { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { apiVersionOf, type KubeObject, type OwnerReference } from '../../api/types.js';
-import type { ApiClient, ResourceRef } from '../../client/interface.js';
+import type { ApiClient, DeleteResponse, ResourceRef } from '../../client/interface.js';
 import type { DeleteOptions, PropagationPolicy } from '../../registry/delete-policy.js';
 import type { ObjectIdentity } from './graph.js';
 
@@ -22,32 +22,47 @@ export class NamespacedOwnerOfClusterScopedObjectError extends Error {
   }
 }
 
+/** A served resource and the reference the client addresses it by, shared by every call. */
+interface Mapped {
+  readonly info: ResourceInfo;
+  readonly ref: ResourceRef;
+}
+
 /**
  * Every API call the garbage collector makes (operations.go). The REST mapping comes from discovery and is
  * refreshed by the collector whenever the served resources change.
  */
 export class GcOperations {
   private readonly client: ApiClient;
-  private mapping = new Map<string, ResourceInfo>();
+  /** apiVersion → kind → resource: looked up for every call, so no key string is built per lookup. */
+  private mapping = new Map<string, Map<string, Mapped>>();
 
   constructor(client: ApiClient) {
     this.client = client;
   }
 
   setResources(resources: readonly ResourceInfo[]): void {
-    const mapping = new Map<string, ResourceInfo>();
-    for (const info of resources) mapping.set(`${apiVersionOf(info.group, info.version)}\u0000${info.kind}`, info);
+    const mapping = new Map<string, Map<string, Mapped>>();
+    for (const info of resources) {
+      const apiVersion = apiVersionOf(info.group, info.version);
+      let kinds = mapping.get(apiVersion);
+      if (kinds === undefined) {
+        kinds = new Map();
+        mapping.set(apiVersion, kinds);
+      }
+      kinds.set(info.kind, { info, ref: { group: info.group, version: info.version, resource: info.plural } });
+    }
     this.mapping = mapping;
   }
 
-  resourceFor(apiVersion: string, kind: string): ResourceInfo {
-    const info = this.mapping.get(`${apiVersion}\u0000${kind}`);
-    if (info === undefined) throw new RestMappingError(apiVersion, kind);
-    return info;
+  private mapped(apiVersion: string, kind: string): Mapped {
+    const found = this.mapping.get(apiVersion)?.get(kind);
+    if (found === undefined) throw new RestMappingError(apiVersion, kind);
+    return found;
   }
 
-  private static ref(info: ResourceInfo): ResourceRef {
-    return { group: info.group, version: info.version, resource: info.plural };
+  resourceFor(apiVersion: string, kind: string): ResourceInfo {
+    return this.mapped(apiVersion, kind).info;
   }
 
   private namespaceFor(info: ResourceInfo, namespace: string): string | undefined {
@@ -56,21 +71,25 @@ export class GcOperations {
 
   /** Live read of an object; undefined when it does not exist. */
   async getObject(id: ObjectIdentity): Promise<KubeObject | undefined> {
-    const info = this.resourceFor(id.apiVersion, id.kind);
+    const { info, ref } = this.mapped(id.apiVersion, id.kind);
     if (info.namespaced && id.namespace === '') throw new NamespacedOwnerOfClusterScopedObjectError(id);
     try {
-      return await this.client.get(GcOperations.ref(info), this.namespaceFor(info, id.namespace), id.name);
+      return await this.client.get(ref, this.namespaceFor(info, id.namespace), id.name);
     } catch (err) {
       if (err instanceof StatusError && err.code === 404) return undefined;
       throw err;
     }
   }
 
-  /** DELETE with uid (and, when given, resourceVersion) preconditions (R4.30). */
-  async deleteObject(id: ObjectIdentity, resourceVersion: string | undefined, policy: PropagationPolicy): Promise<void> {
-    const info = this.resourceFor(id.apiVersion, id.kind);
-    const opts: DeleteOptions = { propagationPolicy: policy, preconditions: { uid: id.uid, ...(resourceVersion === undefined ? {} : { resourceVersion }) } };
-    await this.client.delete(GcOperations.ref(info), this.namespaceFor(info, id.namespace), id.name, opts);
+  /**
+   * DELETE with uid (and, when given, resourceVersion) preconditions (R4.30). Not an async function: a cascade
+   * calls it once per dependent, and the client's promise needs no wrapping in another.
+   */
+  deleteObject(id: ObjectIdentity, resourceVersion: string | undefined, policy: PropagationPolicy): Promise<DeleteResponse> {
+    const { info, ref } = this.mapped(id.apiVersion, id.kind);
+    const preconditions = resourceVersion === undefined ? { uid: id.uid } : { uid: id.uid, resourceVersion };
+    const opts: DeleteOptions = { propagationPolicy: policy, preconditions };
+    return this.client.delete(ref, this.namespaceFor(info, id.namespace), id.name, opts);
   }
 
   /**
@@ -79,8 +98,7 @@ export class GcOperations {
    * patch (415), so they get a JSON merge patch of the remaining references guarded by resourceVersion.
    */
   async removeOwnerReferences(item: ObjectIdentity, ownerUids: readonly string[], live?: KubeObject): Promise<void> {
-    const info = this.resourceFor(item.apiVersion, item.kind);
-    const ref = GcOperations.ref(info);
+    const { info, ref } = this.mapped(item.apiVersion, item.kind);
     const namespace = this.namespaceFor(info, item.namespace);
     if (info.custom !== true) {
       const patch = { metadata: { uid: item.uid, ownerReferences: ownerUids.map((uid) => ({ $patch: 'delete', uid })) } };
@@ -96,17 +114,18 @@ export class GcOperations {
 
   /** R4.28: stop the item's references from blocking their owners, to break foreground cycles. */
   async unblockOwnerReferences(item: ObjectIdentity, live: KubeObject): Promise<void> {
-    const info = this.resourceFor(item.apiVersion, item.kind);
-    const refs: OwnerReference[] = (live.metadata.ownerReferences ?? []).map((r) => (r.blockOwnerDeletion === true ? { ...r, blockOwnerDeletion: false } : r));
-    await this.client.patch(GcOperations.ref(info), this.namespaceFor(info, item.namespace), item.name, 'merge', {
+    const { info, ref } = this.mapped(item.apiVersion, item.kind);
+    const refs: OwnerReference[] = (live.metadata.ownerReferences ?? []).map((r) =>
+      r.blockOwnerDeletion === true ? { ...r, blockOwnerDeletion: false } : r,
+    );
+    await this.client.patch(ref, this.namespaceFor(info, item.namespace), item.name, 'merge', {
       metadata: { resourceVersion: live.metadata.resourceVersion, uid: item.uid, ownerReferences: refs },
     });
   }
 
   /** Removes one GC finalizer from the object, re-reading on conflict (R4.31, R4.35). NotFound means done. */
   async removeFinalizer(id: ObjectIdentity, finalizer: typeof FINALIZER_FOREGROUND | typeof FINALIZER_ORPHAN): Promise<void> {
-    const info = this.resourceFor(id.apiVersion, id.kind);
-    const ref = GcOperations.ref(info);
+    const { info, ref } = this.mapped(id.apiVersion, id.kind);
     const namespace = this.namespaceFor(info, id.namespace);
     for (;;) {
       const current = await this.getObject(id);
@@ -134,7 +153,13 @@ export class GcOperations {
       apiVersion: 'v1',
       kind: 'Event',
       metadata: { generateName: `${involved.name}.`, namespace },
-      involvedObject: { apiVersion: involved.apiVersion, kind: involved.kind, name: involved.name, namespace: involved.namespace || undefined, uid: involved.uid },
+      involvedObject: {
+        apiVersion: involved.apiVersion,
+        kind: involved.kind,
+        name: involved.name,
+        namespace: involved.namespace || undefined,
+        uid: involved.uid,
+      },
       reason,
       message,
       type,
