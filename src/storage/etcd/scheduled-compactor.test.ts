@@ -138,7 +138,8 @@ describe('scheduled etcd compaction (kube-apiserver --etcd-compaction-interval)'
     assert.ok(compacted > old.modRevision, `compacted to ${compacted}, past ${old.modRevision}`);
     assert.ok(compacted < current.modRevision, 'the last interval stays readable');
     const error = await rejectionOf(second.list('/registry/configmaps/', { revision: old.modRevision }), CompactedError);
-    assert.equal(error.compactedRevision, compacted);
+    // A later round may have compacted further in between.
+    assert.ok(error.compactedRevision >= compacted, `the error names compaction at ${error.compactedRevision}, at least ${compacted}`);
     await first.close();
     await second.close();
   });
