@@ -13,13 +13,14 @@ import type { UserInfo } from '../auth/user.js';
 import { type FailedResponse, type RequestTarget, statusErrorFromResponse } from '../client/http-errors.js';
 import type { OpenResponse } from '../client/http-transport.js';
 import { httpWatchStream } from '../client/http-watch.js';
-import type { ApiClient, ListOptions, PatchType, ResourceRef, WatchOptions } from '../client/interface.js';
+import type { ApiClient, ResourceRef } from '../client/interface.js';
 import type { DeleteOptions } from '../registry/delete-policy.js';
 import { type BackendTarget, openBackendRequest, shouldRetry } from './backend-transport.js';
 import { hostPort } from './endpoint-resolver.js';
 import { identityHeaders } from './identity-headers.js';
 import { describeNetworkError } from './network-errors.js';
 import { SERVICE_UNAVAILABLE_TEXT } from './proxy.js';
+import { listQuery, PATCH_CONTENT_TYPES, selectorQuery } from '../client/request-params.js';
 
 /** What the client needs from the aggregator. */
 export interface AggregatedBackends {
@@ -30,12 +31,6 @@ export interface AggregatedBackends {
   /** Group-versions listed but not discoverable now. */
   discoveryFailures(): readonly DiscoveryFailure[];
 }
-
-const PATCH_CONTENT_TYPES: Readonly<Record<PatchType, string>> = {
-  json: 'application/json-patch+json',
-  merge: 'application/merge-patch+json',
-  strategic: 'application/strategic-merge-patch+json',
-};
 
 interface Call {
   readonly ref: ResourceRef;
@@ -51,21 +46,6 @@ function textResponse(status: number, text: string): FailedResponse {
   return { status, contentType: 'text/plain; charset=utf-8', retryAfter: undefined, body: Buffer.from(`${text}\n`) };
 }
 
-function selectorQuery(opts: ListOptions | WatchOptions): URLSearchParams {
-  const query = new URLSearchParams();
-  if (opts.labelSelector !== undefined) query.set('labelSelector', opts.labelSelector);
-  if (opts.fieldSelector !== undefined) query.set('fieldSelector', opts.fieldSelector);
-  if (opts.resourceVersion !== undefined) query.set('resourceVersion', opts.resourceVersion);
-  return query;
-}
-
-function listQuery(opts: ListOptions): URLSearchParams {
-  const query = selectorQuery(opts);
-  if (opts.limit !== undefined) query.set('limit', String(opts.limit));
-  if (opts.continue !== undefined) query.set('continue', opts.continue);
-  return query;
-}
-
 function requireName(name: string): string {
   if (name === '') throw new Error('resource name may not be empty');
   return name;
@@ -73,7 +53,8 @@ function requireName(name: string): string {
 
 export function createAggregatedApiClient(backends: AggregatedBackends, user: UserInfo): ApiClient {
   const namespaced = (ref: ResourceRef): boolean | undefined =>
-    backends.resources().find((info) => info.group === ref.group && info.version === ref.version && info.plural === ref.resource)?.namespaced;
+    backends.resources().find((info) => info.group === ref.group && info.version === ref.version && info.plural === ref.resource)
+      ?.namespaced;
 
   const collectionPath = (ref: ResourceRef, namespace: string | undefined): string => {
     const root = `/apis/${ref.group}/${ref.version}`;
@@ -89,7 +70,8 @@ export function createAggregatedApiClient(backends: AggregatedBackends, user: Us
   /** Starts a call; resolves with the open response, or rejects as client-go would report the failure. */
   const open = (call: Call): Promise<OpenResponse & { backend: BackendTarget }> => {
     const backend = backends.backendFor(call.ref.group, call.ref.version);
-    if (backend === undefined) return Promise.reject(statusErrorFromResponse(textResponse(503, SERVICE_UNAVAILABLE_TEXT), call.method, call.target));
+    if (backend === undefined)
+      return Promise.reject(statusErrorFromResponse(textResponse(503, SERVICE_UNAVAILABLE_TEXT), call.method, call.target));
     const headers: OutgoingHttpHeaders = { Accept: 'application/json', ...identityHeaders(user) };
     let payload: Buffer | undefined;
     if (call.body !== undefined) {
@@ -165,7 +147,9 @@ export function createAggregatedApiClient(backends: AggregatedBackends, user: Us
       return (await request<KubeObject>({ ref, method: 'GET', path: objectPath(ref, namespace, name), target: target(ref, name) })).body;
     },
     async list(ref, namespace, opts = {}) {
-      return (await request<KubeList>({ ref, method: 'GET', path: collectionPath(ref, namespace), query: listQuery(opts), target: target(ref) })).body;
+      return (
+        await request<KubeList>({ ref, method: 'GET', path: collectionPath(ref, namespace), query: listQuery(opts), target: target(ref) })
+      ).body;
     },
     async watch(ref, namespace, opts = {}) {
       const query = selectorQuery(opts);
@@ -177,12 +161,20 @@ export function createAggregatedApiClient(backends: AggregatedBackends, user: Us
       return httpWatchStream(opened);
     },
     async create(ref, namespace, obj) {
-      return (await request<KubeObject>({ ref, method: 'POST', path: collectionPath(ref, namespace), body: obj, target: target(ref) })).body;
+      return (await request<KubeObject>({ ref, method: 'POST', path: collectionPath(ref, namespace), body: obj, target: target(ref) }))
+        .body;
     },
     async update(ref, namespace, obj, subresource) {
       const name = obj.metadata.name ?? '';
-      return (await request<KubeObject>({ ref, method: 'PUT', path: objectPath(ref, namespace, name, subresource), body: obj, target: target(ref, name) }))
-        .body;
+      return (
+        await request<KubeObject>({
+          ref,
+          method: 'PUT',
+          path: objectPath(ref, namespace, name, subresource),
+          body: obj,
+          target: target(ref, name),
+        })
+      ).body;
     },
     async patch(ref, namespace, name, type, patch) {
       const call: Call = {

@@ -89,7 +89,11 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
   });
   const listeners = new Set<() => void>();
 
-  const remoteEntries = (): ApiServiceEntry[] => caches.apiServices().filter((e) => e.service !== undefined).sort(byPreference);
+  const remoteEntries = (): ApiServiceEntry[] =>
+    caches
+      .apiServices()
+      .filter((e) => e.service !== undefined)
+      .sort(byPreference);
   const remoteEntry = (group: string, version: string): ApiServiceEntry | undefined => {
     const entry = caches.apiService(`${version}.${group}`);
     return entry !== undefined && entry.service !== undefined && entry.group === group && entry.version === version ? entry : undefined;
@@ -134,7 +138,8 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
     const endpoint = resolved.ok ? `; endpoint ${hostPort(resolved.endpoint)}` : '';
     const condition = entry.available;
     if (condition === undefined) return `APIService "${entry.name}" has not been checked yet${endpoint}`;
-    if (condition.status === 'True') return `APIService "${entry.name}" is available but its discovery document could not be read${endpoint}`;
+    if (condition.status === 'True')
+      return `APIService "${entry.name}" is available but its discovery document could not be read${endpoint}`;
     return `APIService "${entry.name}" is unavailable (${condition.reason ?? condition.status}): ${condition.message ?? ''}${endpoint}`;
   };
 

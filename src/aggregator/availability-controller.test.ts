@@ -59,7 +59,10 @@ describe('APIService availability (kube-aggregator status controllers)', () => {
       await f.createEndpoints([{ notReadyAddresses: [{ ip: '127.0.0.1' }], ports: [{ name: 'https', port: f.backend.port }] }]);
       const empty = await f.waitForCondition((c) => c.reason === 'MissingEndpoints', 'MissingEndpoints');
       assert.equal(empty.status, 'False');
-      assert.equal(empty.message, `endpoints for service/${SERVICE_NAME} in "${SERVICE_NAMESPACE}" have no addresses with port name "https"`);
+      assert.equal(
+        empty.message,
+        `endpoints for service/${SERVICE_NAME} in "${SERVICE_NAMESPACE}" have no addresses with port name "https"`,
+      );
       // Still False: the transition time is the one of the first failure.
       assert.equal(empty.lastTransitionTime, missing.lastTransitionTime);
     } finally {
@@ -128,7 +131,10 @@ describe('APIService availability (kube-aggregator status controllers)', () => {
         `failing or missing response from ${url}: Get "${url}": tls: failed to verify certificate: x509: certificate signed by unknown authority`,
       );
       const stored = await f.client.get(APISERVICES, undefined, API_SERVICE_NAME);
-      await f.client.update(APISERVICES, undefined, { ...stored, spec: { ...(stored.spec as object), caBundle: undefined, insecureSkipTLSVerify: true } });
+      await f.client.update(APISERVICES, undefined, {
+        ...stored,
+        spec: { ...(stored.spec as object), caBundle: undefined, insecureSkipTLSVerify: true },
+      });
       await f.waitForCondition((c) => c.status === 'True', 'Available=True with insecureSkipTLSVerify');
     } finally {
       await f.close();

@@ -53,7 +53,13 @@ function withCondition(conditions: readonly Condition[], computed: ComputedCondi
     previous !== undefined && previous.status === computed.status && typeof previous.lastTransitionTime === 'string'
       ? previous.lastTransitionTime
       : now;
-  const next: Condition = { type: 'Available', status: computed.status, lastTransitionTime, reason: computed.reason, message: computed.message };
+  const next: Condition = {
+    type: 'Available',
+    status: computed.status,
+    lastTransitionTime,
+    reason: computed.reason,
+    message: computed.message,
+  };
   return previous === undefined ? [...conditions, next] : conditions.map((c) => (c === previous ? next : c));
 }
 
@@ -103,7 +109,8 @@ export class AvailabilityController {
         await this.sync(name);
         this.queue.forget(name);
       } catch (err) {
-        if (!(err instanceof DiscoveryCheckFailed)) this.options.log?.(`APIService ${name} availability: ${err instanceof Error ? err.message : String(err)}`);
+        if (!(err instanceof DiscoveryCheckFailed))
+          this.options.log?.(`APIService ${name} availability: ${err instanceof Error ? err.message : String(err)}`);
         if (!this.queue.shuttingDown) this.queue.addRateLimited(name);
       } finally {
         this.queue.done(name);

@@ -14,9 +14,17 @@ const LOCAL: APIGroupList = {
   kind: 'APIGroupList',
   apiVersion: 'v1',
   groups: [
-    { name: 'apiregistration.k8s.io', versions: [{ groupVersion: 'apiregistration.k8s.io/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apiregistration.k8s.io/v1', version: 'v1' } },
+    {
+      name: 'apiregistration.k8s.io',
+      versions: [{ groupVersion: 'apiregistration.k8s.io/v1', version: 'v1' }],
+      preferredVersion: { groupVersion: 'apiregistration.k8s.io/v1', version: 'v1' },
+    },
     { name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } },
-    { name: 'stable.example.com', versions: [{ groupVersion: 'stable.example.com/v1', version: 'v1' }], preferredVersion: { groupVersion: 'stable.example.com/v1', version: 'v1' } },
+    {
+      name: 'stable.example.com',
+      versions: [{ groupVersion: 'stable.example.com/v1', version: 'v1' }],
+      preferredVersion: { groupVersion: 'stable.example.com/v1', version: 'v1' },
+    },
   ],
 };
 
@@ -30,9 +38,27 @@ const FLUNDERS: APIResourceList = {
   ],
 };
 
-const metrics: RemoteGroupVersion = { group: 'metrics.k8s.io', version: 'v1beta1', groupPriorityMinimum: 100, versionPriority: 100, resources: undefined };
-const wardleAlpha: RemoteGroupVersion = { group: 'wardle.example.com', version: 'v1alpha1', groupPriorityMinimum: 2000, versionPriority: 10, resources: FLUNDERS };
-const wardleBeta: RemoteGroupVersion = { group: 'wardle.example.com', version: 'v1beta1', groupPriorityMinimum: 2000, versionPriority: 15, resources: undefined };
+const metrics: RemoteGroupVersion = {
+  group: 'metrics.k8s.io',
+  version: 'v1beta1',
+  groupPriorityMinimum: 100,
+  versionPriority: 100,
+  resources: undefined,
+};
+const wardleAlpha: RemoteGroupVersion = {
+  group: 'wardle.example.com',
+  version: 'v1alpha1',
+  groupPriorityMinimum: 2000,
+  versionPriority: 10,
+  resources: FLUNDERS,
+};
+const wardleBeta: RemoteGroupVersion = {
+  group: 'wardle.example.com',
+  version: 'v1beta1',
+  groupPriorityMinimum: 2000,
+  versionPriority: 15,
+  resources: undefined,
+};
 
 describe('discovery merging', () => {
   test('/apis lists aggregated groups by groupPriorityMinimum then APIService name, versions by versionPriority', () => {
@@ -42,7 +68,10 @@ describe('discovery merging', () => {
       ['apiregistration.k8s.io', 'apps', 'wardle.example.com', 'stable.example.com', 'metrics.k8s.io'],
     );
     const wardle = merged.groups.find((g) => g.name === 'wardle.example.com');
-    assert.deepEqual(wardle?.versions.map((v) => v.version), ['v1beta1', 'v1alpha1']);
+    assert.deepEqual(
+      wardle?.versions.map((v) => v.version),
+      ['v1beta1', 'v1alpha1'],
+    );
     assert.deepEqual(wardle?.preferredVersion, { groupVersion: 'wardle.example.com/v1beta1', version: 'v1beta1' });
     // Unavailable group-versions stay listed: clients discover them and report the failure.
     assert.ok(merged.groups.some((g) => g.name === 'metrics.k8s.io'));

@@ -54,7 +54,11 @@ function byVersionPreference(a: Ranked, b: Ranked): number {
 }
 
 /** Local group-versions with their priorities, minus those a remote APIService takes over, plus the remote ones. */
-function ranked(local: readonly { group: string; version: string }[], remote: readonly RemoteGroupVersion[], priorityOf: PriorityOf): Ranked[] {
+function ranked(
+  local: readonly { group: string; version: string }[],
+  remote: readonly RemoteGroupVersion[],
+  priorityOf: PriorityOf,
+): Ranked[] {
   const remoteKeys = new Set(remote.map((r) => `${r.group}/${r.version}`));
   const fromLocal = local
     .filter(({ group, version }) => !remoteKeys.has(`${group}/${version}`))
@@ -62,14 +66,22 @@ function ranked(local: readonly { group: string; version: string }[], remote: re
       const priority = priorityOf(group, version);
       return { group, version, groupPriority: priority.group, versionPriority: priority.version };
     });
-  const fromRemote = remote.map((r) => ({ group: r.group, version: r.version, groupPriority: r.groupPriorityMinimum, versionPriority: r.versionPriority }));
+  const fromRemote = remote.map((r) => ({
+    group: r.group,
+    version: r.version,
+    groupPriority: r.groupPriorityMinimum,
+    versionPriority: r.versionPriority,
+  }));
   return [...fromLocal, ...fromRemote];
 }
 
 /** `versions` is never empty: groups are collected from their versions. */
 function groupEntry(group: string, versions: readonly [Ranked, ...Ranked[]]): APIGroupEntry {
   const [preferred, ...rest] = [...versions].sort(byVersionPreference) as [Ranked, ...Ranked[]];
-  const forDiscovery = (v: Ranked): { groupVersion: string; version: string } => ({ groupVersion: `${group}/${v.version}`, version: v.version });
+  const forDiscovery = (v: Ranked): { groupVersion: string; version: string } => ({
+    groupVersion: `${group}/${v.version}`,
+    version: v.version,
+  });
   return { name: group, versions: [preferred, ...rest].map(forDiscovery), preferredVersion: forDiscovery(preferred) };
 }
 
@@ -88,7 +100,9 @@ function groupByName(items: readonly Ranked[]): Map<string, [Ranked, ...Ranked[]
 function legacyOrder(items: readonly Ranked[]): Map<string, [Ranked, ...Ranked[]]> {
   return groupByName(
     [...items].sort((a, b) =>
-      a.groupPriority !== b.groupPriority ? b.groupPriority - a.groupPriority : byString(`${a.version}.${a.group}`, `${b.version}.${b.group}`),
+      a.groupPriority !== b.groupPriority
+        ? b.groupPriority - a.groupPriority
+        : byString(`${a.version}.${a.group}`, `${b.version}.${b.group}`),
     ),
   );
 }
@@ -99,14 +113,27 @@ function localGroupVersions(list: APIGroupList): { group: string; version: strin
 
 /** GET /apis: the server's groups and the aggregated ones, in APIService order. */
 export function mergeApiGroupList(local: APIGroupList, remote: readonly RemoteGroupVersion[], priorityOf: PriorityOf): APIGroupList {
-  const groups = [...legacyOrder(ranked(localGroupVersions(local), remote, priorityOf))].map(([group, versions]) => groupEntry(group, versions));
+  const groups = [...legacyOrder(ranked(localGroupVersions(local), remote, priorityOf))].map(([group, versions]) =>
+    groupEntry(group, versions),
+  );
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
 /** GET /apis/<group>: undefined when neither the server nor an APIService serves the group. */
-export function mergeApiGroup(local: APIGroup | undefined, group: string, remote: readonly RemoteGroupVersion[], priorityOf: PriorityOf): APIGroup | undefined {
+export function mergeApiGroup(
+  local: APIGroup | undefined,
+  group: string,
+  remote: readonly RemoteGroupVersion[],
+  priorityOf: PriorityOf,
+): APIGroup | undefined {
   const own = local === undefined ? [] : local.versions.map((v) => ({ group, version: v.version }));
-  const versions = groupByName(ranked(own, remote.filter((r) => r.group === group), priorityOf)).get(group);
+  const versions = groupByName(
+    ranked(
+      own,
+      remote.filter((r) => r.group === group),
+      priorityOf,
+    ),
+  ).get(group);
   if (versions === undefined) return undefined;
   return { kind: 'APIGroup', apiVersion: 'v1', ...groupEntry(group, versions) };
 }
@@ -134,7 +161,11 @@ export function resourceListToDiscovery(list: APIResourceList): APIResourceDisco
     if (slash < 0) continue;
     const parent = parents.get(r.name.slice(0, slash));
     if (parent === undefined) continue;
-    const sub = { subresource: r.name.slice(slash + 1), responseKind: { group: r.group ?? '', version: r.version ?? '', kind: r.kind }, verbs: [...r.verbs] };
+    const sub = {
+      subresource: r.name.slice(slash + 1),
+      responseKind: { group: r.group ?? '', version: r.version ?? '', kind: r.kind },
+      verbs: [...r.verbs],
+    };
     parent.subresources = [...(parent.subresources ?? []), sub];
   }
   return [...parents.values()];
@@ -155,11 +186,17 @@ export function mergeAggregatedDiscovery(
   for (const item of local.items) for (const v of item.versions) versionDocs.set(`${item.metadata.name ?? ''}/${v.version}`, v);
   for (const r of remote) versionDocs.set(`${r.group}/${r.version}`, remoteVersion(r));
   const localGVs = local.items.flatMap((item) => item.versions.map((v) => ({ group: item.metadata.name ?? '', version: v.version })));
-  const groups = [...groupByName(ranked(localGVs, remote, priorityOf))].map(([group, versions]) => ({ group, versions, priority: Math.max(...versions.map((v) => v.groupPriority)) }));
+  const groups = [...groupByName(ranked(localGVs, remote, priorityOf))].map(([group, versions]) => ({
+    group,
+    versions,
+    priority: Math.max(...versions.map((v) => v.groupPriority)),
+  }));
   groups.sort((a, b) => (a.priority !== b.priority ? b.priority - a.priority : byString(a.group, b.group)));
   const items: APIGroupDiscovery[] = groups.map(({ group, versions }) => ({
     metadata: group === '' ? { creationTimestamp: null } : { name: group, creationTimestamp: null },
-    versions: [...versions].sort(byVersionPreference).map((v) => versionDocs.get(`${group}/${v.version}`) ?? { version: v.version, freshness: 'Stale' }),
+    versions: [...versions]
+      .sort(byVersionPreference)
+      .map((v) => versionDocs.get(`${group}/${v.version}`) ?? { version: v.version, freshness: 'Stale' }),
   }));
   return { ...local, items };
 }

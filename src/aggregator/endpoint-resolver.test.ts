@@ -76,12 +76,30 @@ describe('backend address resolution (--enable-aggregator-routing=true)', () => 
       reason: 'ServicePortError',
       message: `${where} is not listening on port 443`,
     });
-    assert.deepEqual(checkServiceEndpoints(REF, lookups({ service: SERVICE })), { reason: 'EndpointsNotFound', message: `cannot find endpoints for ${where}` });
-    assert.deepEqual(checkServiceEndpoints(REF, lookups({ service: SERVICE, endpoints: { subsets: [{ addresses: [{ ip: '10.0.0.1' }], ports: [{ name: 'other', port: 1 }] }] } })), {
-      reason: 'MissingEndpoints',
-      message: `endpoints for ${where} have no addresses with port name "https"`,
+    assert.deepEqual(checkServiceEndpoints(REF, lookups({ service: SERVICE })), {
+      reason: 'EndpointsNotFound',
+      message: `cannot find endpoints for ${where}`,
     });
-    assert.equal(checkServiceEndpoints(REF, lookups({ service: SERVICE, endpoints: { subsets: [{ addresses: [{ ip: '10.0.0.1' }], ports: [{ name: 'https', port: 4443 }] }] } })), undefined);
+    assert.deepEqual(
+      checkServiceEndpoints(
+        REF,
+        lookups({ service: SERVICE, endpoints: { subsets: [{ addresses: [{ ip: '10.0.0.1' }], ports: [{ name: 'other', port: 1 }] }] } }),
+      ),
+      {
+        reason: 'MissingEndpoints',
+        message: `endpoints for ${where} have no addresses with port name "https"`,
+      },
+    );
+    assert.equal(
+      checkServiceEndpoints(
+        REF,
+        lookups({
+          service: SERVICE,
+          endpoints: { subsets: [{ addresses: [{ ip: '10.0.0.1' }], ports: [{ name: 'https', port: 4443 }] }] },
+        }),
+      ),
+      undefined,
+    );
     // Only ClusterIP services are checked before the probe.
     assert.equal(checkServiceEndpoints(REF, lookups({ service: { spec: { type: 'NodePort', ports: [] } } })), undefined);
   });

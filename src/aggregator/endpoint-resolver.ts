@@ -47,7 +47,9 @@ function serviceType(svc: KubeObject): string {
 function servicePorts(svc: KubeObject): ServicePort[] {
   const spec = isObject(svc.spec) ? svc.spec : {};
   const ports = Array.isArray(spec.ports) ? spec.ports : [];
-  return ports.filter(isObject).map((p) => ({ name: typeof p.name === 'string' ? p.name : '', port: typeof p.port === 'number' ? p.port : 0 }));
+  return ports
+    .filter(isObject)
+    .map((p) => ({ name: typeof p.name === 'string' ? p.name : '', port: typeof p.port === 'number' ? p.port : 0 }));
 }
 
 function findServicePort(svc: KubeObject, port: number): ServicePort | undefined {
@@ -130,7 +132,10 @@ export function checkServiceEndpoints(ref: ServiceReference, lookups: ServiceLoo
   const slices = lookups.endpointSlices(ref.namespace, ref.name);
   if (slices.length === 0) return { reason: 'EndpointsNotFound', message: `cannot find endpoints for ${where}` };
   if (sliceCandidates(slices, port.name).length > 0) return undefined;
-  return { reason: 'MissingEndpoints', message: `endpointslices for ${where} have no addresses with port name ${JSON.stringify(port.name)}` };
+  return {
+    reason: 'MissingEndpoints',
+    message: `endpointslices for ${where} have no addresses with port name ${JSON.stringify(port.name)}`,
+  };
 }
 
 /** "10.0.0.1:443", "[::1]:443". */

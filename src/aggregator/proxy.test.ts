@@ -36,11 +36,20 @@ function send(server: Server, method: string, path: string, headers: Record<stri
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { ...headers, ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -114,7 +123,13 @@ describe('proxying to an aggregated API server', () => {
       lines.push(...parts.filter((l) => l !== ''));
     });
     response.on('error', () => undefined);
-    await send(front, 'POST', COLLECTION, {}, { apiVersion: 'wardle.example.com/v1alpha1', kind: 'Flunder', metadata: { name: 'streamed' } });
+    await send(
+      front,
+      'POST',
+      COLLECTION,
+      {},
+      { apiVersion: 'wardle.example.com/v1alpha1', kind: 'Flunder', metadata: { name: 'streamed' } },
+    );
     await until(() => lines.some((l) => l.includes('"streamed"')), 'the ADDED event of "streamed"');
     const event = JSON.parse(lines.find((l) => l.includes('"streamed"')) ?? '{}');
     assert.equal(event.type, 'ADDED');
@@ -141,7 +156,7 @@ describe('proxying to an aggregated API server', () => {
 });
 
 describe('the sample server trusts identity headers only from the front proxy (requestheader authentication)', () => {
-  test('the front-proxy certificate is believed; another CA\'s certificate, or none, is refused', async () => {
+  test("the front-proxy certificate is believed; another CA's certificate, or none, is refused", async () => {
     const f = await startAggregatorFixture({ start: false });
     try {
       const ask = (cert: { cert: string; key: string } | undefined): Promise<number> =>

@@ -31,7 +31,9 @@ export function resourceInfosOf(group: string, version: string, list: APIResourc
         .map((s): SubresourceInfo => {
           const name = s.name.slice(r.name.length + 1);
           const otherKind = s.kind !== '' && s.kind !== r.kind;
-          return otherKind ? { name, verbs: verbsOf(s.verbs), group: s.group ?? group, version: s.version ?? version, kind: s.kind } : { name, verbs: verbsOf(s.verbs) };
+          return otherKind
+            ? { name, verbs: verbsOf(s.verbs), group: s.group ?? group, version: s.version ?? version, kind: s.kind }
+            : { name, verbs: verbsOf(s.verbs) };
         }),
       nameFormat: 'dns1123-subdomain',
       definition: '',

@@ -5,7 +5,8 @@ import { type DiscoveryFailure, discoverResources } from './http-discovery.js';
 import type { RequestTarget } from './http-errors.js';
 import { type HttpClientConfig, type HttpResponse, HttpTransport } from './http-transport.js';
 import { httpWatchStream } from './http-watch.js';
-import type { ApiClient, ListOptions, PatchType, ResourceRef, WatchOptions } from './interface.js';
+import type { ApiClient, ResourceRef } from './interface.js';
+import { listQuery, PATCH_CONTENT_TYPES, selectorQuery } from './request-params.js';
 
 export type { HttpClientConfig } from './http-transport.js';
 export type { DiscoveryFailure } from './http-discovery.js';
@@ -20,29 +21,8 @@ export interface HttpApiClient extends ApiClient {
   close(): void;
 }
 
-const PATCH_CONTENT_TYPES: Readonly<Record<PatchType, string>> = {
-  json: 'application/json-patch+json',
-  merge: 'application/merge-patch+json',
-  strategic: 'application/strategic-merge-patch+json',
-};
-
 function gvrKey(ref: ResourceRef): string {
   return `${ref.group}/${ref.version}/${ref.resource}`;
-}
-
-function selectorQuery(opts: ListOptions | WatchOptions): URLSearchParams {
-  const query = new URLSearchParams();
-  if (opts.labelSelector !== undefined) query.set('labelSelector', opts.labelSelector);
-  if (opts.fieldSelector !== undefined) query.set('fieldSelector', opts.fieldSelector);
-  if (opts.resourceVersion !== undefined) query.set('resourceVersion', opts.resourceVersion);
-  return query;
-}
-
-function listQuery(opts: ListOptions): URLSearchParams {
-  const query = selectorQuery(opts);
-  if (opts.limit !== undefined) query.set('limit', String(opts.limit));
-  if (opts.continue !== undefined) query.set('continue', opts.continue);
-  return query;
 }
 
 function parse<T>(res: HttpResponse): T {

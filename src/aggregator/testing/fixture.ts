@@ -80,8 +80,15 @@ export async function startAggregatorFixture(options: { recheckIntervalMs?: numb
       };
       await client.create(SERVICES, SERVICE_NAMESPACE, service);
     },
-    async createEndpoints(subsets = [{ addresses: [{ ip: '127.0.0.1' }], ports: [{ name: 'https', port: backend.port, protocol: 'TCP' }] }]) {
-      await client.create(ENDPOINTS, SERVICE_NAMESPACE, { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: SERVICE_NAME, namespace: SERVICE_NAMESPACE }, subsets });
+    async createEndpoints(
+      subsets = [{ addresses: [{ ip: '127.0.0.1' }], ports: [{ name: 'https', port: backend.port, protocol: 'TCP' }] }],
+    ) {
+      await client.create(ENDPOINTS, SERVICE_NAMESPACE, {
+        apiVersion: 'v1',
+        kind: 'Endpoints',
+        metadata: { name: SERVICE_NAME, namespace: SERVICE_NAMESPACE },
+        subsets,
+      });
     },
     async createApiService(spec = {}) {
       await client.create(APISERVICES, undefined, {
