@@ -2,7 +2,8 @@
  * The REST mapper's errors, with the message texts of apimachinery pkg/api/meta/errors.go (R7.9–R7.12).
  */
 
-import { formatGoList, formatGroupVersion, formatGroupVersionKind, formatGroupVersionResource, goQuote } from './format.js';
+import { goQuote } from '../../selectors/go-quote.js';
+import { formatGoList, formatGroupVersion, formatGroupVersionKind, formatGroupVersionResource } from './format.js';
 import type { GroupKind, GroupVersionKind, GroupVersionResource, PartialResource } from './types.js';
 
 function fullResource(partial: PartialResource): GroupVersionResource {

@@ -29,30 +29,3 @@ export function formatGroupResource(gr: GroupResource): string {
 export function formatGoList(items: readonly string[]): string {
   return `[${items.join(' ')}]`;
 }
-
-const GO_ESCAPES: Readonly<Record<string, string>> = {
-  '\x07': '\\a',
-  '\b': '\\b',
-  '\f': '\\f',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-  '\v': '\\v',
-  '"': '\\"',
-  '\\': '\\\\',
-};
-
-/** Go's %q of a string (strconv.Quote) for the characters resource and kind names can hold. */
-export function goQuote(value: string): string {
-  let out = '"';
-  for (const char of value) {
-    const escaped = GO_ESCAPES[char];
-    if (escaped !== undefined) {
-      out += escaped;
-      continue;
-    }
-    const code = char.codePointAt(0) ?? 0;
-    out += code < 0x20 || code === 0x7f ? `\\x${code.toString(16).padStart(2, '0')}` : char;
-  }
-  return `${out}"`;
-}

@@ -5,7 +5,8 @@
 
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { discoveredGroupVersions } from './discovery-order.js';
-import { formatGroupResource, goQuote } from './format.js';
+import { goQuote } from '../../selectors/go-quote.js';
+import { formatGroupResource } from './format.js';
 import type { GroupResource, PartialResource } from './types.js';
 
 export interface ShortcutExpansion {
