@@ -66,8 +66,9 @@ export class ClusterSnapshot {
     }
   }
 
-  static async load(client: ApiClient): Promise<ClusterSnapshot> {
-    const resources = await client.discover();
+  /** `resources`: what the caller's own discover() just returned, so discovery is not done twice. */
+  static async load(client: ApiClient, discovered?: readonly ResourceInfo[]): Promise<ClusterSnapshot> {
+    const resources = discovered ?? (await client.discover());
     // A group-version discovery could not read may hold anything: the report must say it could not look there.
     const failures: ListFailure[] = client.lastDiscoveryErrors.map((f) => ({ resource: f.groupVersion, error: f.error.message }));
     const listable = preferredResources(resources, ['list', 'delete']);

@@ -8,8 +8,8 @@ import { describeRef, type Entry } from '../../tools/object-ref.js';
 import { parseOutputFormat, writeDocument } from '../../tools/output-format.js';
 import { previewDeletion } from '../../tools/preview.js';
 import { renderPreview } from '../../tools/render-preview.js';
-import { ClusterSnapshot, resourceRefOf } from '../../tools/snapshot.js';
-import { parseTargetArguments, resolveTarget } from '../../tools/target.js';
+import { resourceRefOf } from '../../tools/snapshot.js';
+import { loadTarget } from '../../tools/target.js';
 import type { ToolDefaults } from './explain.js';
 
 export const DELETE_USAGE = `Usage: cascade delete TYPE/NAME [--cascade=background|foreground|orphan] [--preview] [-n NAMESPACE]
@@ -79,10 +79,9 @@ export async function deleteCommand(
     const policy = parsePolicy(values.cascade);
     const timeoutMs = parseDuration('timeout', values.timeout);
     if (format !== 'text' && values.preview !== true) throw new UsageError('--output is only supported with --preview');
-    const target = parseTargetArguments(positionals);
-    const resources = await client.discover();
-    const entry = await resolveTarget(client, resources, target, values.namespace ?? defaults.namespace, (w) => io.stderr.write(`Warning: ${w}\n`));
-    const snapshot = await ClusterSnapshot.load(client);
+    const { entry, snapshot } = await loadTarget(client, positionals, values.namespace ?? defaults.namespace, (w) =>
+      io.stderr.write(`Warning: ${w}\n`),
+    );
     const preview = await previewDeletion(snapshot, entry, policy);
     if (values.preview === true) {
       writeDocument(io.stdout, format, preview, (doc) => renderPreview(doc, true));
@@ -90,9 +89,14 @@ export async function deleteCommand(
     }
     const going: Entry[] = preview.deleted.map((d) => snapshot.byUid(d.object.uid) ?? entry);
     // The uid precondition makes sure the object deleted is the one previewed, not a namesake created since.
-    await client.delete(resourceRefOf(entry.info), entry.ref.namespace, entry.ref.name, { propagationPolicy: policy, preconditions: { uid: entry.ref.uid } });
+    await client.delete(resourceRefOf(entry.info), entry.ref.namespace, entry.ref.name, {
+      propagationPolicy: policy,
+      preconditions: { uid: entry.ref.uid },
+    });
     const group = entry.info.group === '' ? '' : `.${entry.info.group}`;
-    io.stdout.write(`${entry.info.singular}${group} "${entry.ref.name}" deleted (cascade=${policy.toLowerCase()}, ${going.length} object${going.length === 1 ? '' : 's'} to go)\n`);
+    io.stdout.write(
+      `${entry.info.singular}${group} "${entry.ref.name}" deleted (cascade=${policy.toLowerCase()}, ${going.length} object${going.length === 1 ? '' : 's'} to go)\n`,
+    );
     const tty = io.stderr.isTTY === true;
     const remaining = await waitForObjectsGone(client, going, {
       timeoutMs,
@@ -101,11 +105,18 @@ export async function deleteCommand(
     });
     if (tty) io.stderr.write('\n');
     if (remaining.length > 0) {
-      const shown = remaining.slice(0, 5).map((r) => describeRef(r, entry.ref.namespace)).join(', ');
+      const shown = remaining
+        .slice(0, 5)
+        .map((r) => describeRef(r, entry.ref.namespace))
+        .join(', ');
       const more = remaining.length > 5 ? ` and ${remaining.length - 5} more` : '';
-      throw new CommandFailure(`timed out after ${values.timeout} waiting for the cascade: ${remaining.length} object${remaining.length === 1 ? ' remains' : 's remain'} (${shown}${more}); see cascade explain`);
+      throw new CommandFailure(
+        `timed out after ${values.timeout} waiting for the cascade: ${remaining.length} object${remaining.length === 1 ? ' remains' : 's remain'} (${shown}${more}); see cascade explain`,
+      );
     }
     const kept = preview.survivors.length;
-    io.stdout.write(`cascade complete: ${going.length} object${going.length === 1 ? '' : 's'} deleted${kept > 0 ? `, ${kept} kept` : ''}\n`);
+    io.stdout.write(
+      `cascade complete: ${going.length} object${going.length === 1 ? '' : 's'} deleted${kept > 0 ? `, ${kept} kept` : ''}\n`,
+    );
   });
 }

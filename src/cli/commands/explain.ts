@@ -4,8 +4,7 @@ import { type CommandIo, runCommand, UsageError } from '../../tools/command-io.j
 import { explain } from '../../tools/explain.js';
 import { parseOutputFormat, writeDocument } from '../../tools/output-format.js';
 import { renderExplanation } from '../../tools/render-explain.js';
-import { ClusterSnapshot } from '../../tools/snapshot.js';
-import { parseTargetArguments, resolveTarget } from '../../tools/target.js';
+import { loadTarget } from '../../tools/target.js';
 
 export const EXPLAIN_USAGE = `Usage: cascade explain TYPE/NAME [-n NAMESPACE] [-o json|yaml]
 
@@ -37,7 +36,12 @@ function parseFlags(argv: readonly string[]) {
 }
 
 /** `cascade explain`: returns the exit code; writes the report to stdout and any failure as one line to stderr. */
-export async function explainCommand(client: ApiClient, argv: readonly string[], io: CommandIo, defaults: ToolDefaults = { namespace: 'default' }): Promise<number> {
+export async function explainCommand(
+  client: ApiClient,
+  argv: readonly string[],
+  io: CommandIo,
+  defaults: ToolDefaults = { namespace: 'default' },
+): Promise<number> {
   return runCommand(io, async () => {
     const { values, positionals } = parseFlags(argv);
     if (values.help === true) {
@@ -45,10 +49,9 @@ export async function explainCommand(client: ApiClient, argv: readonly string[],
       return;
     }
     const format = parseOutputFormat(values.output);
-    const target = parseTargetArguments(positionals);
-    const resources = await client.discover();
-    const entry = await resolveTarget(client, resources, target, values.namespace ?? defaults.namespace, (w) => io.stderr.write(`Warning: ${w}\n`));
-    const snapshot = await ClusterSnapshot.load(client);
+    const { entry, snapshot } = await loadTarget(client, positionals, values.namespace ?? defaults.namespace, (w) =>
+      io.stderr.write(`Warning: ${w}\n`),
+    );
     writeDocument(io.stdout, format, await explain(snapshot, entry), renderExplanation);
   });
 }

@@ -3,8 +3,7 @@ import type { ApiClient } from '../../client/interface.js';
 import { type CommandIo, runCommand, UsageError } from '../../tools/command-io.js';
 import { parseOutputFormat, writeDocument } from '../../tools/output-format.js';
 import { renderTree } from '../../tools/render-tree.js';
-import { ClusterSnapshot } from '../../tools/snapshot.js';
-import { parseTargetArguments, resolveTarget } from '../../tools/target.js';
+import { loadTarget } from '../../tools/target.js';
 import { buildTree } from '../../tools/tree.js';
 import type { ToolDefaults } from './explain.js';
 
@@ -38,7 +37,12 @@ function parseFlags(argv: readonly string[]) {
 }
 
 /** `cascade tree`: returns the exit code. */
-export async function treeCommand(client: ApiClient, argv: readonly string[], io: CommandIo, defaults: ToolDefaults = { namespace: 'default' }): Promise<number> {
+export async function treeCommand(
+  client: ApiClient,
+  argv: readonly string[],
+  io: CommandIo,
+  defaults: ToolDefaults = { namespace: 'default' },
+): Promise<number> {
   return runCommand(io, async () => {
     const { values, positionals } = parseFlags(argv);
     if (values.help === true) {
@@ -46,10 +50,9 @@ export async function treeCommand(client: ApiClient, argv: readonly string[], io
       return;
     }
     const format = parseOutputFormat(values.output);
-    const target = parseTargetArguments(positionals);
-    const resources = await client.discover();
-    const entry = await resolveTarget(client, resources, target, values.namespace ?? defaults.namespace, (w) => io.stderr.write(`Warning: ${w}\n`));
-    const snapshot = await ClusterSnapshot.load(client);
+    const { entry, snapshot } = await loadTarget(client, positionals, values.namespace ?? defaults.namespace, (w) =>
+      io.stderr.write(`Warning: ${w}\n`),
+    );
     writeDocument(io.stdout, format, await buildTree(snapshot, entry, values.owners === true ? 'owners' : 'dependents'), renderTree);
   });
 }
