@@ -11,7 +11,7 @@ import { KUBERNETES_VERSION } from './version.js';
 import type { ControllerManager } from '../controllers/manager.js';
 import { renderMetrics } from './metrics.js';
 import type { RequestSecurity } from './request-security.js';
-import { isWatch, resourceVerb } from './request-attributes.js';
+import { requestVerb } from './request-attributes.js';
 import type { InFlightLimiter } from './limits/max-in-flight.js';
 import { requestTimeoutMs, withRequestTimeout } from './limits/request-timeout.js';
 import type { WatchLimiter } from './limits/watch-limit.js';
@@ -46,14 +46,13 @@ export function createApiHandler(
     const url = parseRequestUrl(req.url ?? '/');
     const pathname = url.pathname;
     const target = parseRequestPath(pathname);
-    const method = req.method ?? 'GET';
-    const verb = target.type === 'resource' ? resourceVerb(method, target, isWatch(url)) : method.toLowerCase();
+    const verb = requestVerb(req.method ?? 'GET', url, target);
     // Kubernetes' filter order: timeout, authentication, impersonation, in-flight limit, authorization.
     const longRunning = verb === 'watch';
     if (!longRunning) withRequestTimeout(res, requestTimeoutMs(url.searchParams, limits.requestTimeoutMs));
     const user = security.identify(req, url);
     if (!limits.inFlight.admit(res, { verb, longRunning, user })) return;
-    security.authorize(req, url, target, user);
+    security.authorize(verb, url, target, user);
     if (longRunning && !limits.watches.admit(res)) return;
     const aggregated = aggregatedGroupVersion(target);
     if (aggregated !== undefined && ctx.aggregator?.serves(aggregated.group, aggregated.version) === true) {

@@ -30,19 +30,23 @@ export function resourceVerb(method: string, target: ResourceTarget, watch: bool
 }
 
 /** ?watch=true or ?watch=1 turns a GET into a watch. */
-export function isWatch(url: RequestUrl): boolean {
+function isWatch(url: RequestUrl): boolean {
   const value = url.searchParams.get('watch');
   return value === 'true' || value === '1';
 }
 
-/** What the authorizer decides on for one HTTP request. */
-export function requestAttributes(method: string, url: RequestUrl, target: RequestTarget, user: UserInfo): AuthorizationAttributes {
-  if (target.type !== 'resource')
-    return { user, resourceRequest: false, verb: method === 'HEAD' ? 'get' : method.toLowerCase(), path: url.pathname };
+/** The request's verb as the filters see it: the resource verb, or the lower-cased method of a non-resource path. */
+export function requestVerb(method: string, url: RequestUrl, target: RequestTarget): string {
+  return target.type === 'resource' ? resourceVerb(method, target, isWatch(url)) : method.toLowerCase();
+}
+
+/** What the authorizer decides on for one HTTP request, given its requestVerb(). */
+export function requestAttributes(verb: string, url: RequestUrl, target: RequestTarget, user: UserInfo): AuthorizationAttributes {
+  if (target.type !== 'resource') return { user, resourceRequest: false, verb: verb === 'head' ? 'get' : verb, path: url.pathname };
   return {
     user,
     resourceRequest: true,
-    verb: resourceVerb(method, target, isWatch(url)),
+    verb,
     apiGroup: target.group,
     apiVersion: target.version,
     resource: target.resource,

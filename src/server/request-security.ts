@@ -13,7 +13,7 @@ export interface RequestSecurity {
   /** Authentication then impersonation: the user the request acts as, or the 401/403 Status to answer. */
   identify(req: IncomingMessage, url: RequestUrl): UserInfo;
   /** Authorization: throws the 403 Status Kubernetes answers when no authorizer allows the request. */
-  authorize(req: IncomingMessage, url: RequestUrl, target: RequestTarget, user: UserInfo): void;
+  authorize(verb: string, url: RequestUrl, target: RequestTarget, user: UserInfo): void;
 }
 
 export function createRequestSecurity(authenticate: RequestAuthenticator, authorizer: Authorizer): RequestSecurity {
@@ -26,9 +26,9 @@ export function createRequestSecurity(authenticate: RequestAuthenticator, author
       if (authenticated.name === ANONYMOUS_USER) throw unauthorized();
       return impersonate(req, authenticated, authorizer);
     },
-    authorize(req, url, target, user) {
+    authorize(verb, url, target, user) {
       if (anonymousAllowedPath(url.pathname)) return;
-      const attributes = requestAttributes(req.method ?? 'GET', url, target, user);
+      const attributes = requestAttributes(verb, url, target, user);
       const decision = authorizer.authorize(attributes);
       if (decision.decision !== 'allow') throw forbidden(attributes, decision.reason);
     },
