@@ -202,7 +202,8 @@ export function createReflector(options: ReflectorOptions): Reflector {
         }
         events++;
         apply(event);
-        await maybeYield();
+        const turn = maybeYield();
+        if (turn !== undefined) await turn;
       }
     } finally {
       currentWatch = undefined;

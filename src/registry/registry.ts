@@ -17,7 +17,10 @@ export interface RegistryOptions {
 export class Registry {
   readonly backend: Backend;
   readonly clock: () => Date;
+  /** In the order resources were added, which discovery keeps. */
   private readonly stores = new Map<string, ResourceStore>();
+  /** group → version → plural: looked up on every request, so without building a key string each time. */
+  private readonly byPath = new Map<string, Map<string, Map<string, ResourceStore>>>();
   /** OpenAPI definitions of served custom resources, by definition name (the built-ins have theirs statically). */
   private readonly definitions = new Map<string, Schema>();
   private readonly admission: WriteAdmission;
@@ -38,12 +41,28 @@ export class Registry {
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
     const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admission(...args), this.computedFields);
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
+    let versions = this.byPath.get(info.group);
+    if (versions === undefined) {
+      versions = new Map();
+      this.byPath.set(info.group, versions);
+    }
+    let plurals = versions.get(info.version);
+    if (plurals === undefined) {
+      plurals = new Map();
+      versions.set(info.version, plurals);
+    }
+    plurals.set(info.plural, store);
     this.changed();
     return store;
   }
 
   remove(info: ResourceInfo): void {
     this.stores.delete(storeKey(info.group, info.version, info.plural));
+    const versions = this.byPath.get(info.group);
+    const plurals = versions?.get(info.version);
+    plurals?.delete(info.plural);
+    if (plurals?.size === 0) versions?.delete(info.version);
+    if (versions?.size === 0) this.byPath.delete(info.group);
     for (const name of [...this.definitions.keys()]) if (name === info.definition || name === `${info.definition}List`) this.definitions.delete(name);
     this.changed();
   }
@@ -70,7 +89,7 @@ export class Registry {
   }
 
   lookup(group: string, version: string, plural: string): ResourceStore | undefined {
-    return this.stores.get(storeKey(group, version, plural));
+    return this.byPath.get(group)?.get(version)?.get(plural);
   }
 
   resources(): ResourceInfo[] {

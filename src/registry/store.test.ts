@@ -318,6 +318,33 @@ describe('watchCollection', () => {
     assert.deepEqual(seen, ['ADDED a', 'ADDED b', 'MODIFIED b', 'DELETED b']);
   });
 
+
+  it('R2.28: a DELETED event carries the last state at the deletion revision, whole and unshared, for every watcher', async () => {
+    const { registry, store } = setup();
+    const s = store('configmaps');
+    const created = await s.create('default', cm('gone', { labels: { app: 'x' } }));
+    const first = await watchCollection(s, 'default', { resourceVersion: created.metadata.resourceVersion });
+    const second = await watchCollection(s, 'default', { resourceVersion: created.metadata.resourceVersion });
+    const answer = await s.delete('default', 'gone', {});
+    const deletedAt = String(await registry.backend.currentRevision());
+    const next = async (w: typeof first): Promise<ObjectEvent> => {
+      for await (const e of w) return e;
+      assert.fail('the watch ended without an event');
+    };
+    const [a, b] = [await next(first), await next(second)];
+    first.stop();
+    second.stop();
+    for (const e of [a, b]) {
+      assert.equal(e.type, 'DELETED');
+      const obj = e.object as KubeObject;
+      assert.equal(obj.metadata.resourceVersion, deletedAt);
+      assert.equal(obj.metadata.uid, created.metadata.uid);
+      assert.deepEqual(obj.metadata.labels, { app: 'x' });
+      assert.deepEqual(obj.data, { a: '1' });
+    }
+    assert.notEqual(a.object, b.object, 'two watchers must not share one object');
+    assert.equal((answer.body as { kind: string }).kind, 'Status');
+  });
   it('turns objects leaving and entering a label selector into DELETED and ADDED', async () => {
     const { store } = setup();
     const s = store('configmaps');

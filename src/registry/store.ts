@@ -115,6 +115,13 @@ export class ResourceStore {
   readonly ref: { group: string; resource: string };
   readonly apiVersion: string;
   private readonly computedFields: ComputedFields | undefined;
+  /**
+   * Objects this store is deleting, by the KeyValue its delete read: the first watch event reporting that
+   * deletion takes the object instead of decoding the same bytes again (a cascade deletes thousands, and an
+   * informer watches each go). Only backends that hand the read KeyValue back as the event's prevKv (memory) ever
+   * match; for the others the entries go with their KeyValues.
+   */
+  private readonly deleting = new WeakMap<KeyValue, KubeObject>();
 
   constructor(
     info: ResourceInfo,
@@ -150,6 +157,18 @@ export class ResourceStore {
   decode(kv: KeyValue): KubeObject {
     const obj = decodeObject(kv);
     if (this.info.custom === true) obj.apiVersion = this.apiVersion;
+    return obj;
+  }
+
+  /**
+   * The object a deletion event reports: the state deleted (`previous`) at the deletion's revision (`deleted`).
+   * Each object handed over by deleteOnce goes to one event only, so no two consumers share it.
+   */
+  deletedObject(previous: KeyValue, deleted: KeyValue): KubeObject {
+    const obj = this.deleting.get(previous);
+    if (obj === undefined) return this.decode(deleted);
+    this.deleting.delete(previous);
+    obj.metadata.resourceVersion = String(deleted.modRevision);
     return obj;
   }
 
@@ -387,14 +406,15 @@ export class ResourceStore {
     }
     await this.admit('DELETE', this.info, obj, undefined, { dryRun });
     const gc = this.strategy.deletionFinalizers(opts, meta.finalizers ?? [], obj);
-    const next = structuredClone(obj);
-    const n = next.metadata;
-    if (gc.changed) {
-      if (gc.finalizers.length > 0) n.finalizers = gc.finalizers;
-      else delete n.finalizers;
-    }
+    const finalizers = gc.changed ? gc.finalizers : (meta.finalizers ?? []);
     // R1.10, R2.18, R2.22: the object stays, terminating; generation bumps only when deletion starts.
     const keep = async (deletionTimestamp: string, gracePeriod: number): Promise<DeleteResult> => {
+      const next = structuredClone(obj);
+      const n = next.metadata;
+      if (gc.changed) {
+        if (gc.finalizers.length > 0) n.finalizers = gc.finalizers;
+        else delete n.finalizers;
+      }
       n.deletionTimestamp = deletionTimestamp;
       n.deletionGracePeriodSeconds = gracePeriod;
       if (meta.deletionTimestamp === undefined && (meta.generation ?? 0) > 0) n.generation = (meta.generation ?? 0) + 1;
@@ -412,23 +432,32 @@ export class ResourceStore {
     const now = nowSeconds(this.clock);
     const stamped =
       meta.deletionTimestamp === undefined || Date.parse(meta.deletionTimestamp) > Date.parse(now) ? now : meta.deletionTimestamp;
-    if ((n.finalizers ?? []).length > 0 || !this.strategy.readyToRemove(next)) return keep(stamped, 0);
+    // Only metadata.finalizers differ between the stored object and the one keep() would write.
+    if (finalizers.length > 0 || !this.strategy.readyToRemove(obj)) return keep(stamped, 0);
     if (grace === 0) {
       // R2.19: a graceful type deleted with period 0 is first marked (watchers see MODIFIED), then removed.
       obj = (await keep(stamped, 0)).body as KubeObject;
       revision = Number(obj.metadata.resourceVersion);
     }
-    let last = obj;
-    if (!dryRun) {
-      try {
-        const deleted = await this.backend.delete(key, revision);
-        last = this.decode({ ...deleted, modRevision: revision });
-      } catch (err) {
-        // R2.19: someone else removed it meanwhile; the last known state is the answer.
-        if (!(err instanceof KeyNotFoundError)) throw err;
-      }
+    if (dryRun) return this.deleted(obj);
+    // Guarded by `revision`, so what goes is exactly `obj`: the answer needs no decoding of the deleted value.
+    // When the answer is a Status, `obj` itself can go to the watch event. It is registered first, as the memory
+    // backend delivers the event before its delete returns, and stays until an event takes it or its KeyValue goes.
+    const answer = this.deleted(obj);
+    const handOver = !this.strategy.returnDeletedObject && revision === kv.modRevision;
+    if (handOver) this.deleting.set(kv, obj);
+    try {
+      await this.backend.delete(key, revision);
+    } catch (err) {
+      if (handOver) this.deleting.delete(kv);
+      // R2.19: someone else removed it meanwhile; the last known state is the answer.
+      if (!(err instanceof KeyNotFoundError)) throw err;
     }
-    return { code: 200, body: this.strategy.returnDeletedObject ? last : this.successStatus(last), removed: true };
+    return answer;
+  }
+
+  private deleted(obj: KubeObject): DeleteResult {
+    return { code: 200, body: this.strategy.returnDeletedObject ? obj : this.successStatus(obj), removed: true };
   }
 
   /** Writes `next` over `old` unless nothing changed (R1.5) or this is a dry run. */

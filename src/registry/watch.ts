@@ -60,7 +60,7 @@ export async function watchCollection(store: ResourceStore, namespace: string | 
     if (!(err instanceof CompactedError)) throw err;
     initial.push({ type: 'ERROR', object: tooOld(startRevision, err.compactedRevision) });
   }
-  return objectWatch(initial, watcher, selection, startRevision, (kv) => store.decode(kv));
+  return objectWatch(initial, watcher, selection, startRevision, store);
 }
 
 function bookmark(store: ResourceStore, revision: number, initialEventsEnd: boolean): ObjectEvent {
@@ -89,8 +89,9 @@ function objectWatch(
   watcher: Watcher | undefined,
   selection: Selection,
   startRevision: number,
-  decode: (kv: KeyValue) => KubeObject,
+  store: ResourceStore,
 ): ObjectWatch {
+  const decode = (kv: KeyValue): KubeObject => store.decode(kv);
   let progress = startRevision;
   let stopped = false;
   let replayed = 0;
@@ -98,7 +99,7 @@ function objectWatch(
   const convert = (e: WatchEvent): ObjectEvent | undefined => {
     if (selection.everything) {
       // Every object matches, so the previous value decides nothing and is not decoded.
-      if (e.type === 'delete') return e.prevKv === undefined ? undefined : { type: 'DELETED', object: decode(e.kv) };
+      if (e.type === 'delete') return e.prevKv === undefined ? undefined : { type: 'DELETED', object: store.deletedObject(e.prevKv, e.kv) };
       return { type: e.prevKv === undefined ? 'ADDED' : 'MODIFIED', object: decode(e.kv) };
     }
     const current = decode(e.kv);

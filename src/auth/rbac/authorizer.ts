@@ -8,7 +8,7 @@ import { SUBJECT_INDEX, subjectIndexFunc } from './binding-index.js';
 import { aggregateMessage } from './go-format.js';
 import { type PolicyRule, RBAC_GROUP, type RoleRef } from './policy.js';
 import { ruleAllows } from './rule-matching.js';
-import { lookupRoleRules, type RbacStores, type ResolvedRules, type RoleLookup, resolveRules } from './rule-resolver.js';
+import { type BoundRules, lookupRoleRules, type RbacStores, type ResolvedRules, type RoleLookup, resolveRules } from './rule-resolver.js';
 
 const ref = (resource: string): ResourceRef => ({ group: RBAC_GROUP, version: 'v1', resource });
 const ROLES = ref('roles');
@@ -32,6 +32,22 @@ export interface RbacAuthorizerOptions {
   readonly onError?: (err: unknown) => void;
 }
 
+/** A user's resolved rules with the decisions they lead to, built once per resolution rather than per request. */
+interface Resolution {
+  readonly rules: ResolvedRules;
+  /** allows[i]: the decision when a rule of rules.bound[i] matches. */
+  readonly allows: readonly Decision[];
+  readonly denied: Decision;
+}
+
+function decisionsFor(rules: ResolvedRules): Resolution {
+  return {
+    rules,
+    allows: rules.bound.map(({ source }) => ({ decision: 'allow', reason: `RBAC: allowed by ${source}` })),
+    denied: { decision: 'noOpinion', reason: rules.errors.length > 0 ? `RBAC: ${aggregateMessage(rules.errors)}` : '' },
+  };
+}
+
 const emptyBindingStore = (): StoreReader => createStore({ [SUBJECT_INDEX]: subjectIndexFunc });
 
 /**
@@ -48,7 +64,12 @@ export class RbacAuthorizer implements Authorizer, RbacRuleSource {
     clusterRoleBindings: emptyBindingStore(),
   };
   /** Resolved rules by user and namespace; any RBAC change empties it. */
-  private readonly cache = new Map<string, ResolvedRules>();
+  private readonly cache = new Map<string, Resolution>();
+  /**
+   * The same resolutions by UserInfo object: controllers and token users present one object per identity, and
+   * looking it up spares building the string key on every request. Replaced whenever `cache` is emptied.
+   */
+  private byUser = new WeakMap<UserInfo, Map<string, Resolution>>();
   private readonly onError: ((err: unknown) => void) | undefined;
 
   constructor(options: RbacAuthorizerOptions = {}) {
@@ -63,7 +84,7 @@ export class RbacAuthorizer implements Authorizer, RbacRuleSource {
     const informer = (r: ResourceRef, indexed: boolean): SharedInformer => {
       const i = factory.informerFor(r);
       if (indexed) i.addIndexers({ [SUBJECT_INDEX]: subjectIndexFunc });
-      const invalidate = (): void => this.cache.clear();
+      const invalidate = (): void => this.invalidate();
       i.addEventHandler({ onAdd: invalidate, onUpdate: invalidate, onDelete: invalidate });
       return i;
     };
@@ -79,7 +100,7 @@ export class RbacAuthorizer implements Authorizer, RbacRuleSource {
       roleBindings: informers.roleBindings.store,
       clusterRoleBindings: informers.clusterRoleBindings.store,
     };
-    this.cache.clear();
+    this.invalidate();
     factory.start();
     const synced = await Promise.all(Object.values(informers).map((i) => i.whenSynced()));
     if (!synced.every(Boolean)) throw new Error('the RBAC authorizer was stopped before its caches synced');
@@ -90,13 +111,19 @@ export class RbacAuthorizer implements Authorizer, RbacRuleSource {
   }
 
   authorize(attributes: AuthorizationAttributes): Decision {
-    const resolved = this.resolve(attributes.user, attributes.resourceRequest ? attributes.namespace : '');
-    for (const { source, rules } of resolved.bound) {
-      for (const rule of rules) {
-        if (ruleAllows(attributes, rule)) return { decision: 'allow', reason: `RBAC: allowed by ${source}` };
+    const resolution = this.resolve(attributes.user, attributes.resourceRequest ? attributes.namespace : '');
+    const { bound } = resolution.rules;
+    for (let i = 0; i < bound.length; i++) {
+      for (const rule of (bound[i] as BoundRules).rules) {
+        if (ruleAllows(attributes, rule)) return resolution.allows[i] as Decision;
       }
     }
-    return { decision: 'noOpinion', reason: resolved.errors.length > 0 ? `RBAC: ${aggregateMessage(resolved.errors)}` : '' };
+    return resolution.denied;
+  }
+
+  private invalidate(): void {
+    this.cache.clear();
+    this.byUser = new WeakMap();
   }
 
   /**
@@ -117,7 +144,7 @@ export class RbacAuthorizer implements Authorizer, RbacRuleSource {
   }
 
   policyRulesFor(user: UserInfo, namespace: string): { readonly rules: readonly PolicyRule[]; readonly errors: readonly string[] } {
-    const resolved = this.resolve(user, namespace);
+    const resolved = this.resolve(user, namespace).rules;
     return { rules: resolved.bound.flatMap((b) => b.rules), errors: resolved.errors };
   }
 
@@ -125,14 +152,22 @@ export class RbacAuthorizer implements Authorizer, RbacRuleSource {
     return lookupRoleRules(this.stores, roleRef, namespace);
   }
 
-  private resolve(user: UserInfo, namespace: string): ResolvedRules {
+  private resolve(user: UserInfo, namespace: string): Resolution {
+    let perUser = this.byUser.get(user);
+    const known = perUser?.get(namespace);
+    if (known !== undefined) return known;
     const key = `${namespace}\0${user.name}\0${user.groups.join('\0')}`;
-    let resolved = this.cache.get(key);
-    if (resolved === undefined) {
-      resolved = resolveRules(this.stores, user, namespace);
-      if (this.cache.size >= MAX_CACHED_RESOLUTIONS) this.cache.clear();
-      this.cache.set(key, resolved);
+    let resolution = this.cache.get(key);
+    if (resolution === undefined) {
+      resolution = decisionsFor(resolveRules(this.stores, user, namespace));
+      if (this.cache.size >= MAX_CACHED_RESOLUTIONS) this.invalidate();
+      this.cache.set(key, resolution);
     }
-    return resolved;
+    if (perUser === undefined || perUser.size >= MAX_CACHED_RESOLUTIONS) {
+      perUser = new Map();
+      this.byUser.set(user, perUser);
+    }
+    perUser.set(namespace, resolution);
+    return resolution;
   }
 }
