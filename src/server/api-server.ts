@@ -33,7 +33,10 @@ import { privilegedGroupsAuthorizer } from '../auth/rbac/privileged-groups.js';
 import { unionAuthorizer } from '../auth/rbac/union.js';
 import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../auth/user.js';
 import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
-import type { ApiClient } from '../client/interface.js';
+import type { ApiClient, ResourceRef } from '../client/interface.js';
+import { StatusError } from '../api/errors.js';
+import type { KubeObject } from '../api/types.js';
+import { createSharedInformer, type SharedInformer } from '../cache/shared-informer.js';
 import { withInformerReads } from '../client/informer-reads.js';
 import { createRequestSecurity } from './request-security.js';
 import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
@@ -115,13 +118,17 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     return mapperCache.mapper;
   };
   let rulesRef: ProtectionRuleSet | undefined;
+  let namespaceInformer: SharedInformer | undefined;
   // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones.
   const registry = new Registry({
     backend: options.backend,
     resources: options.resources ?? BUILTIN_RESOURCES,
     clock: options.clock,
     admission: chainAdmission(
-      namespaceLifecycle(() => registryRef as Registry),
+      namespaceLifecycle({
+        cached: (name) => namespaceInformer?.store.get(undefined, name),
+        live: (name) => liveNamespace(registryRef as Registry, name),
+      }),
       serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
       protectionRulesAdmission(
@@ -142,6 +149,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   registryRef = registry;
   // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
   const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
+  namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
   const aggregator =
     security?.frontProxy === undefined
       ? undefined
@@ -241,6 +249,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     });
   });
   await ensureSystemNamespaces(registry);
+  namespaceInformer.start();
+  await namespaceInformer.whenSynced();
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
   await ensureBootstrapPolicy(client);
   await rbac.start(client);
@@ -270,6 +280,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await rules.stop();
       await crds.stop();
       await rbac.stop();
+      await namespaceInformer?.stop();
       await aggregator?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -278,6 +289,20 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await options.backend.close();
     },
   };
+}
+
+const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
+
+/** The namespace as stored now; undefined when there is none (or namespaces are not served). */
+async function liveNamespace(registry: Registry, name: string): Promise<KubeObject | undefined> {
+  const store = registry.lookup(NAMESPACES.group, NAMESPACES.version, NAMESPACES.resource);
+  if (store === undefined) return undefined;
+  try {
+    return await store.get(undefined, name);
+  } catch (err) {
+    if (err instanceof StatusError && err.code === 404) return undefined;
+    throw err;
+  }
 }
 
 /** Waits for the CRD controller to serve a resource it was just asked to establish. */
