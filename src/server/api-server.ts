@@ -34,8 +34,7 @@ import { unionAuthorizer } from '../auth/rbac/union.js';
 import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../auth/user.js';
 import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
-import { StatusError } from '../api/errors.js';
-import type { KubeObject } from '../api/types.js';
+import { getIfPresent } from '../client/get-if-present.js';
 import { createSharedInformer, type SharedInformer } from '../cache/shared-informer.js';
 import { withInformerReads } from '../client/informer-reads.js';
 import { createRequestSecurity } from './request-security.js';
@@ -127,7 +126,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     admission: chainAdmission(
       namespaceLifecycle({
         cached: (name) => namespaceInformer?.store.get(undefined, name),
-        live: (name) => liveNamespace(registryRef as Registry, name),
+        live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
       }),
       serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
@@ -292,18 +291,6 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 }
 
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
-
-/** The namespace as stored now; undefined when there is none (or namespaces are not served). */
-async function liveNamespace(registry: Registry, name: string): Promise<KubeObject | undefined> {
-  const store = registry.lookup(NAMESPACES.group, NAMESPACES.version, NAMESPACES.resource);
-  if (store === undefined) return undefined;
-  try {
-    return await store.get(undefined, name);
-  } catch (err) {
-    if (err instanceof StatusError && err.code === 404) return undefined;
-    throw err;
-  }
-}
 
 /** Waits for the CRD controller to serve a resource it was just asked to establish. */
 async function servedSoon(registry: Registry, ref: { group: string; version: string; resource: string }, timeoutMs: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { apiVersionOf, type KubeObject, type OwnerReference, parseApiVersion } from '../api/types.js';
+import { getIfPresent } from '../client/get-if-present.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { type Entry, entryOf } from './object-ref.js';
 import { preferredResources, resourceKey, watchedByGarbageCollector } from './preferred-resources.js';
@@ -139,13 +140,8 @@ export class ClusterSnapshot {
   }
 
   private async fetch(info: ResourceInfo, namespace: string | undefined, name: string): Promise<Entry | undefined> {
-    try {
-      const object = await this.client.get(resourceRefOf(info), namespace, name);
-      return entryOf(object, info, apiVersionOf(info.group, info.version));
-    } catch (err) {
-      if (err instanceof StatusError && err.code === 404) return undefined;
-      throw err;
-    }
+    const object = await getIfPresent(this.client, resourceRefOf(info), namespace, name);
+    return object === undefined ? undefined : entryOf(object, info, apiVersionOf(info.group, info.version));
   }
 
   /** The served resource of an owner reference's group and kind, in any version (for naming unresolved owners). */

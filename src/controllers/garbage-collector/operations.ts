@@ -2,6 +2,7 @@ import { StatusError } from '../../api/errors.js';
 import type { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { apiVersionOf, type KubeObject, type OwnerReference } from '../../api/types.js';
+import { getIfPresent } from '../../client/get-if-present.js';
 import type { ApiClient, DeleteResponse, ResourceRef } from '../../client/interface.js';
 import type { DeleteOptions, PropagationPolicy } from '../../registry/delete-policy.js';
 import type { ObjectIdentity } from './graph.js';
@@ -73,12 +74,7 @@ export class GcOperations {
   async getObject(id: ObjectIdentity): Promise<KubeObject | undefined> {
     const { info, ref } = this.mapped(id.apiVersion, id.kind);
     if (info.namespaced && id.namespace === '') throw new NamespacedOwnerOfClusterScopedObjectError(id);
-    try {
-      return await this.client.get(ref, this.namespaceFor(info, id.namespace), id.name);
-    } catch (err) {
-      if (err instanceof StatusError && err.code === 404) return undefined;
-      throw err;
-    }
+    return getIfPresent(this.client, ref, this.namespaceFor(info, id.namespace), id.name);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { StatusError } from '../../../api/errors.js';
 import type { KubeObject } from '../../../api/types.js';
+import { getIfPresent } from '../../../client/get-if-present.js';
 import type { ApiClient, ResourceRef } from '../../../client/interface.js';
 import { bootstrapPolicy } from './policy.js';
 import type { ClusterRole, ClusterRoleBinding } from './rbac-types.js';
@@ -49,7 +50,7 @@ async function reconcileOne<T extends KubeObject>(
   const name = expected.metadata.name ?? '';
   for (let i = 1; ; i++) {
     try {
-      const existing = await getIfPresent(client, ref, name);
+      const existing = await getIfPresent(client, ref, undefined, name);
       const result = reconcile(existing as T | undefined, expected);
       switch (result.operation) {
         case 'none':
@@ -70,15 +71,6 @@ async function reconcileOne<T extends KubeObject>(
       const raced = err instanceof StatusError && (err.code === 409 || err.code === 404);
       if (!raced || i >= ATTEMPTS) throw err;
     }
-  }
-}
-
-async function getIfPresent(client: ApiClient, ref: ResourceRef, name: string): Promise<KubeObject | undefined> {
-  try {
-    return await client.get(ref, undefined, name);
-  } catch (err) {
-    if (err instanceof StatusError && err.code === 404) return undefined;
-    throw err;
   }
 }
 
