@@ -1,3 +1,4 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { StatusError } from '../api/errors.js';
 
 /** Where a command writes: process streams in the CLI, buffers in tests. */
@@ -20,6 +21,15 @@ export class UsageError extends Error {
   }
 }
 
+/** A command's flags and positional arguments; anything parseArgs refuses is a UsageError (exit code 2). */
+export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(argv: readonly string[], options: O) {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+}
+
 /** A command that ran but did not reach its goal (e.g. a cascade that timed out): exit code 1. */
 export class CommandFailure extends Error {
   constructor(message: string) {
@@ -28,7 +38,17 @@ export class CommandFailure extends Error {
   }
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
 
 function connectionErrorCode(err: unknown): string | undefined {
   for (let current: unknown = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
@@ -42,7 +62,8 @@ function connectionErrorCode(err: unknown): string | undefined {
 export function formatError(err: unknown): string {
   if (err instanceof StatusError) return `Error from server (${err.reason}): ${err.message}`;
   // A bare socket error says nothing about what it was for; a client's wrapped error already names the server.
-  if (err instanceof Error && connectionErrorCode(err) !== undefined && (err as { code?: unknown }).code !== undefined) return `error: unable to connect to the server: ${err.message}`;
+  if (err instanceof Error && connectionErrorCode(err) !== undefined && (err as { code?: unknown }).code !== undefined)
+    return `error: unable to connect to the server: ${err.message}`;
   const message = err instanceof Error ? err.message : String(err);
   return `error: ${message.split('\n')[0] ?? message}`;
 }

@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import type { ApiClient } from '../../client/interface.js';
 import type { PropagationPolicy } from '../../registry/delete-policy.js';
 import { waitForObjectsGone, progressBar } from '../../tools/cascade-progress.js';
-import { type CommandIo, CommandFailure, runCommand, UsageError } from '../../tools/command-io.js';
+import { type CommandIo, CommandFailure, parseCommandArgs, runCommand, UsageError } from '../../tools/command-io.js';
 import { parseDuration } from '../../tools/duration.js';
 import { describeRef, type Entry } from '../../tools/object-ref.js';
 import { parseOutputFormat, writeDocument } from '../../tools/output-format.js';
@@ -35,25 +34,14 @@ const POLICIES: Readonly<Record<string, PropagationPolicy>> = {
   false: 'Orphan',
 };
 
-function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      options: {
-        namespace: { type: 'string', short: 'n' },
-        output: { type: 'string', short: 'o' },
-        cascade: { type: 'string', default: 'background' },
-        preview: { type: 'boolean' },
-        timeout: { type: 'string', default: '60s' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
-}
+const FLAGS = {
+  namespace: { type: 'string', short: 'n' },
+  output: { type: 'string', short: 'o' },
+  cascade: { type: 'string', default: 'background' },
+  preview: { type: 'boolean' },
+  timeout: { type: 'string', default: '60s' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 function parsePolicy(value: string): PropagationPolicy {
   const policy = POLICIES[value];
@@ -70,7 +58,7 @@ export async function deleteCommand(
   wait: { readonly intervalMs?: number } = {},
 ): Promise<number> {
   return runCommand(io, async () => {
-    const { values, positionals } = parseFlags(argv);
+    const { values, positionals } = parseCommandArgs(argv, FLAGS);
     if (values.help === true) {
       io.stdout.write(DELETE_USAGE);
       return;

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import type { ApiClient } from '../../client/interface.js';
-import { type CommandIo, runCommand, UsageError } from '../../tools/command-io.js';
+import { type CommandIo, parseCommandArgs, runCommand } from '../../tools/command-io.js';
 import { explain } from '../../tools/explain.js';
 import { parseOutputFormat, writeDocument } from '../../tools/output-format.js';
 import { renderExplanation } from '../../tools/render-explain.js';
@@ -22,18 +21,11 @@ export interface ToolDefaults {
   readonly namespace: string;
 }
 
-function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      options: { namespace: { type: 'string', short: 'n' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
-}
+const FLAGS = {
+  namespace: { type: 'string', short: 'n' },
+  output: { type: 'string', short: 'o' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 /** `cascade explain`: returns the exit code; writes the report to stdout and any failure as one line to stderr. */
 export async function explainCommand(
@@ -43,7 +35,7 @@ export async function explainCommand(
   defaults: ToolDefaults = { namespace: 'default' },
 ): Promise<number> {
   return runCommand(io, async () => {
-    const { values, positionals } = parseFlags(argv);
+    const { values, positionals } = parseCommandArgs(argv, FLAGS);
     if (values.help === true) {
       io.stdout.write(EXPLAIN_USAGE);
       return;

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import type { ApiClient } from '../../client/interface.js';
-import { type CommandIo, runCommand, UsageError } from '../../tools/command-io.js';
+import { type CommandIo, parseCommandArgs, runCommand } from '../../tools/command-io.js';
 import { parseOutputFormat, writeDocument } from '../../tools/output-format.js';
 import { renderTree } from '../../tools/render-tree.js';
 import { loadTarget } from '../../tools/target.js';
@@ -18,23 +17,12 @@ Flags:
   -o, --output string      json or yaml for machines (default: a tree for people)
 `;
 
-function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      options: {
-        namespace: { type: 'string', short: 'n' },
-        output: { type: 'string', short: 'o' },
-        owners: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
-}
+const FLAGS = {
+  namespace: { type: 'string', short: 'n' },
+  output: { type: 'string', short: 'o' },
+  owners: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 /** `cascade tree`: returns the exit code. */
 export async function treeCommand(
@@ -44,7 +32,7 @@ export async function treeCommand(
   defaults: ToolDefaults = { namespace: 'default' },
 ): Promise<number> {
   return runCommand(io, async () => {
-    const { values, positionals } = parseFlags(argv);
+    const { values, positionals } = parseCommandArgs(argv, FLAGS);
     if (values.help === true) {
       io.stdout.write(TREE_USAGE);
       return;
