@@ -52,11 +52,16 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
     waitFor(name, (ns) => !(ns.spec.finalizers ?? []).includes('kubernetes'), `the namespace controller to finalize ${name}`);
   const finalize = async (ns: Json, finalizers: string[]): Promise<{ status: number; json: any; text: string }> =>
     ts.request('PUT', `${nsPath(ns.metadata.name)}/finalize`, { ...ns, spec: { ...ns.spec, finalizers } });
+  /** Clears spec.finalizers; the namespace controller may write in between, so a conflict is re-read and retried. */
   const release = async (name: string): Promise<void> => {
-    const live = await stored(name);
-    if (live === undefined) return;
-    const res = await finalize(live, []);
-    assert.equal(res.status, 200, res.text);
+    for (let attempt = 1; ; attempt++) {
+      const live = await stored(name);
+      if (live === undefined) return;
+      const res = await finalize(live, []);
+      if (res.status === 409 && attempt < 5) continue;
+      assert.equal(res.status, 200, res.text);
+      return;
+    }
   };
 
   before(async () => {
