@@ -5,7 +5,7 @@ import { connectEtcd } from '../src/storage/etcd/client.js';
 import { GrpcChannel } from '../src/storage/etcd/grpc-channel.js';
 import { type EtcdKv, EtcdKvClient } from '../src/storage/etcd/kv-client.js';
 import { etcdUnavailableReason, startEtcd } from '../test/support/etcd-server.js';
-import { postLoad } from './load.js';
+import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, postLoad } from './load.js';
 import { median } from './stats.js';
 
 /**
@@ -15,14 +15,8 @@ import { median } from './stats.js';
  * Cascade round starts on an empty etcd prefix.
  */
 const ROUNDS = 3;
-const CONCURRENCY = 32;
-const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 4000);
 const WARMUP_MS = 1000;
 const TARGET_RATIO = 0.7;
-const PATH = '/api/v1/namespaces/default/configmaps';
-
-const configMap = (i: number): string =>
-  JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `bench-${i}` }, data: { key: 'value', index: String(i) } });
 
 interface Measured {
   readonly perSecond: number;
@@ -32,14 +26,21 @@ interface Measured {
 async function measureCascade(endpoint: string, prefix: string, durationMs: number): Promise<Measured> {
   const server = await startApiServer({ backend: createEtcdBackend({ endpoints: [endpoint], prefix }), port: 0 });
   try {
-    const load = await postLoad({ url: server.url, path: PATH, concurrency: CONCURRENCY, durationMs, expectStatus: 201, body: configMap });
+    const load = await postLoad({
+      url: server.url,
+      path: CONFIGMAPS_PATH,
+      concurrency: CREATE_CONCURRENCY,
+      durationMs,
+      expectStatus: 201,
+      body: configMapBody,
+    });
     return { perSecond: load.perSecond, failures: load.failures };
   } finally {
     await server.close();
   }
 }
 
-/** CONCURRENCY loops, each with one put in flight at a time, as postLoad keeps one request per connection. */
+/** CREATE_CONCURRENCY loops, each with one put in flight at a time, as postLoad keeps one request per connection. */
 async function measureRawPuts(client: Etcd3, prefix: string, value: Buffer, durationMs: number): Promise<Measured> {
   let next = 0;
   let done = 0;
@@ -56,7 +57,7 @@ async function measureRawPuts(client: Etcd3, prefix: string, value: Buffer, dura
       }
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, loop));
   return { perSecond: done / ((performance.now() - started) / 1000), failures };
 }
 
@@ -83,12 +84,12 @@ async function measureRawCreates(kv: EtcdKv, prefix: string, value: Buffer, dura
       }
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, loop));
   return { perSecond: done / ((performance.now() - started) / 1000), failures };
 }
 
 export async function benchEtcd(): Promise<string[][]> {
-  const label = `ConfigMap creates/s on etcd, in-process, ${CONCURRENCY} connections, median of ${ROUNDS} × ${LOAD_MS / 1000} s (target ≥ ${TARGET_RATIO * 100}%`;
+  const label = `ConfigMap creates/s on etcd, in-process, ${CREATE_CONCURRENCY} connections, median of ${ROUNDS} × ${CREATE_LOAD_MS / 1000} s (target ≥ ${TARGET_RATIO * 100}%`;
   const unavailable = etcdUnavailableReason();
   if (unavailable !== undefined) {
     process.stdout.write(`etcd bench skipped: ${unavailable}\n`);
@@ -108,9 +109,9 @@ export async function benchEtcd(): Promise<string[][]> {
     await measureCascade(etcd.endpoint, '/bench-warmup', WARMUP_MS);
     await measureRawPuts(client, '/bench-raw-warmup', value, WARMUP_MS);
     for (let round = 0; round < ROUNDS; round++) {
-      rawRuns.push(await measureRawPuts(client, `/bench-raw-${round}`, value, LOAD_MS));
-      cascadeRuns.push(await measureCascade(etcd.endpoint, `/bench-cascade-${round}`, LOAD_MS));
-      createRuns.push(await measureRawCreates(kv, `/bench-create-${round}`, value, LOAD_MS));
+      rawRuns.push(await measureRawPuts(client, `/bench-raw-${round}`, value, CREATE_LOAD_MS));
+      cascadeRuns.push(await measureCascade(etcd.endpoint, `/bench-cascade-${round}`, CREATE_LOAD_MS));
+      createRuns.push(await measureRawCreates(kv, `/bench-create-${round}`, value, CREATE_LOAD_MS));
     }
   } finally {
     client.close();
@@ -133,11 +134,11 @@ export async function benchEtcd(): Promise<string[][]> {
     [
       `${label}: ${verdict})`,
       `${cascade.toFixed(0)}/s (${failures(cascadeRuns)} failed)`,
-      `${raw.toFixed(0)}/s (${failures(rawRuns)} failed; raw etcd puts, ${CONCURRENCY} in flight, same etcd)`,
+      `${raw.toFixed(0)}/s (${failures(rawRuns)} failed; raw etcd puts, ${CREATE_CONCURRENCY} in flight, same etcd)`,
       `${(ratio * 100).toFixed(1)}%`,
     ],
     [
-      `Breakdown, informational: raw etcd create transactions/s (create_revision = 0 → put, the one call a Cascade create makes), ${CONCURRENCY} in flight, Cascade's etcd client, same etcd, median of ${ROUNDS} × ${LOAD_MS / 1000} s`,
+      `Breakdown, informational: raw etcd create transactions/s (create_revision = 0 → put, the one call a Cascade create makes), ${CREATE_CONCURRENCY} in flight, Cascade's etcd client, same etcd, median of ${ROUNDS} × ${CREATE_LOAD_MS / 1000} s`,
       `${creates.toFixed(0)}/s (${failures(createRuns)} failed)`,
       `${raw.toFixed(0)}/s (the raw etcd puts above)`,
       `${((creates / raw) * 100).toFixed(1)}%`,
@@ -150,10 +151,10 @@ async function measureSample(endpoint: string): Promise<number> {
   const backend = createEtcdBackend({ endpoints: [endpoint], prefix: '/bench-sample' });
   const server = await startApiServer({ backend, port: 0, controllers: { garbageCollector: false } });
   try {
-    const res = await fetch(`${server.url}${PATH}`, {
+    const res = await fetch(`${server.url}${CONFIGMAPS_PATH}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: configMap(0),
+      body: configMapBody(0),
     });
     if (res.status !== 201) throw new Error(`sample create failed: ${res.status} ${await res.text()}`);
     const stored = await backend.get('/registry/configmaps/default/bench-0');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { processCpuSeconds } from './cpu.js';
 import { benchCrdServing } from './crd.js';
 import { benchGarbageCollector, gcTable } from './gc.js';
-import { postLoad } from './load.js';
+import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, postLoad } from './load.js';
 import { benchSqlite } from './sqlite.js';
 import { benchEtcd } from './etcd.js';
 import { benchNamespaceDeletion } from './namespace.js';
@@ -19,8 +19,6 @@ import { median } from './stats.js';
 const CASCADE = ['dist/src/cli/main.js', 'serve', '--secure-port', '0'];
 const BASELINE = ['dist/bench/baseline-server.js'];
 const STARTS = 5;
-const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 4000);
-const CONCURRENCY = 32;
 const ROUNDS = 3;
 
 interface Measured {
@@ -34,7 +32,14 @@ async function measureCreates(args: string[], path: string): Promise<Measured> {
   const server = await startProcess(args);
   const pid = server.child.pid ?? 0;
   const cpuBefore = processCpuSeconds(pid) ?? Number.NaN;
-  const load = await postLoad({ url: server.url, path, concurrency: CONCURRENCY, durationMs: LOAD_MS, expectStatus: 201, body: configMap });
+  const load = await postLoad({
+    url: server.url,
+    path,
+    concurrency: CREATE_CONCURRENCY,
+    durationMs: CREATE_LOAD_MS,
+    expectStatus: 201,
+    body: configMapBody,
+  });
   const cpuAfter = processCpuSeconds(pid) ?? Number.NaN;
   await server.stop();
   return { perSecond: load.perSecond, cpuMicros: ((cpuAfter - cpuBefore) / Math.max(load.requests, 1)) * 1e6, failures: load.failures };
@@ -49,9 +54,6 @@ async function startTimes(args: string[], dataDir: string | undefined): Promise<
   }
   return median(times);
 }
-
-const configMap = (i: number): string =>
-  JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `bench-${i}` }, data: { key: 'value', index: String(i) } });
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'cascade-bench-'));
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
       apiRuns.push(
         await measureCreates(
           [...CASCADE, '--storage', 'memory', '--insecure-http=true', '--data-dir', join(dir, `load-${round}`)],
-          '/api/v1/namespaces/default/configmaps',
+          CONFIGMAPS_PATH,
         ),
       );
     }
@@ -88,7 +90,7 @@ async function main(): Promise<void> {
         `${(cascadeStart / baselineStart).toFixed(2)}×`,
       ],
       [
-        `ConfigMap creates/s, ${CONCURRENCY} connections, median of ${ROUNDS} × ${LOAD_MS / 1000} s`,
+        `ConfigMap creates/s, ${CREATE_CONCURRENCY} connections, median of ${ROUNDS} × ${CREATE_LOAD_MS / 1000} s`,
         `${api.perSecond.toFixed(0)}/s (${api.failures} failed)`,
         `${bare.perSecond.toFixed(0)}/s (bare node:http parse + 201)`,
         `${((api.perSecond / bare.perSecond) * 100).toFixed(1)}%`,

@@ -1,5 +1,13 @@
 import { connect, type Socket } from 'node:net';
 
+/** The create load every throughput figure uses: connections, duration per round, target collection and body. */
+export const CREATE_CONCURRENCY = 32;
+export const CREATE_LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 4000);
+export const CONFIGMAPS_PATH = '/api/v1/namespaces/default/configmaps';
+
+export const configMapBody = (i: number): string =>
+  JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `bench-${i}` }, data: { key: 'value', index: String(i) } });
+
 export interface LoadResult {
   readonly requests: number;
   readonly seconds: number;

@@ -5,7 +5,7 @@ import { startApiServer } from '../src/server/api-server.js';
 import type { Backend } from '../src/storage/backend.js';
 import { createMemoryBackend } from '../src/storage/memory/backend.js';
 import { createSqliteBackend } from '../src/storage/sqlite/backend.js';
-import { postLoad } from './load.js';
+import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, postLoad } from './load.js';
 import { median } from './stats.js';
 
 /**
@@ -14,14 +14,8 @@ import { median } from './stats.js';
  * controllers, alternating so that machine noise hits both alike; each round starts on empty storage.
  */
 const ROUNDS = 3;
-const CONCURRENCY = 32;
-const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 4000);
 const WARMUP_MS = 1000;
 const TARGET_RATIO = 0.6;
-const PATH = '/api/v1/namespaces/default/configmaps';
-
-const configMap = (i: number): string =>
-  JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `bench-${i}` }, data: { key: 'value', index: String(i) } });
 
 interface Measured {
   readonly perSecond: number;
@@ -31,7 +25,14 @@ interface Measured {
 async function measure(backend: Backend, durationMs: number): Promise<Measured> {
   const server = await startApiServer({ backend, port: 0 });
   try {
-    const load = await postLoad({ url: server.url, path: PATH, concurrency: CONCURRENCY, durationMs, expectStatus: 201, body: configMap });
+    const load = await postLoad({
+      url: server.url,
+      path: CONFIGMAPS_PATH,
+      concurrency: CREATE_CONCURRENCY,
+      durationMs,
+      expectStatus: 201,
+      body: configMapBody,
+    });
     return { perSecond: load.perSecond, failures: load.failures };
   } finally {
     await server.close();
@@ -47,8 +48,8 @@ export async function benchSqlite(): Promise<string[][]> {
     await measure(createMemoryBackend(), WARMUP_MS);
     await measure(createSqliteBackend({ path: join(dir, 'warmup.db') }), WARMUP_MS);
     for (let round = 0; round < ROUNDS; round++) {
-      memoryRuns.push(await measure(createMemoryBackend(), LOAD_MS));
-      sqliteRuns.push(await measure(createSqliteBackend({ path: join(dir, `round-${round}.db`) }), LOAD_MS));
+      memoryRuns.push(await measure(createMemoryBackend(), CREATE_LOAD_MS));
+      sqliteRuns.push(await measure(createSqliteBackend({ path: join(dir, `round-${round}.db`) }), CREATE_LOAD_MS));
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -65,7 +66,7 @@ export async function benchSqlite(): Promise<string[][]> {
   );
   return [
     [
-      `ConfigMap creates/s on SQLite (WAL, synchronous=NORMAL), in-process, ${CONCURRENCY} connections, median of ${ROUNDS} × ${LOAD_MS / 1000} s (target ≥ ${TARGET_RATIO * 100}%: ${verdict})`,
+      `ConfigMap creates/s on SQLite (WAL, synchronous=NORMAL), in-process, ${CREATE_CONCURRENCY} connections, median of ${ROUNDS} × ${CREATE_LOAD_MS / 1000} s (target ≥ ${TARGET_RATIO * 100}%: ${verdict})`,
       `${sqlite.toFixed(0)}/s (${failures(sqliteRuns)} failed)`,
       `${memory.toFixed(0)}/s (${failures(memoryRuns)} failed; same server on the in-memory backend)`,
       `${(ratio * 100).toFixed(1)}%`,
