@@ -1,18 +1,11 @@
-import {
-  type ClientHttp2Session,
-  type ClientHttp2Stream,
-  connect,
-  constants,
-  type IncomingHttpHeaders,
-  type IncomingHttpStatusHeader,
-} from 'node:http2';
+import { type HeaderField, Http2Connection, type Http2Stream, StreamNotProcessedError } from './http2/connection.js';
 
 /** The bytes before each gRPC message: a compression flag and the message length (gRPC over HTTP/2). */
 export const GRPC_PREFIX_BYTES = 5;
 
 /** Responses to lists can be large; HTTP/2's 64 KiB default windows would make them crawl. */
 const STREAM_WINDOW_BYTES = 16 * 1024 * 1024;
-const SESSION_WINDOW_BYTES = 64 * 1024 * 1024;
+const CONNECTION_WINDOW_BYTES = 64 * 1024 * 1024;
 
 /** A call etcd answered with a non-OK gRPC status; the message is etcd's (e.g. "etcdserver: mvcc: ..."). */
 export class GrpcStatusError extends Error {
@@ -37,33 +30,55 @@ export interface GrpcStream {
   cancel(): void;
 }
 
-interface GrpcStatus {
-  readonly code: number;
-  readonly message: string;
-}
+/** What a call learnt from its response headers and trailers. */
+class CallState {
+  status: number | undefined;
+  message = '';
+  failure: Error | undefined;
 
-interface Connection {
-  readonly session: ClientHttp2Session;
-  connected: boolean;
-  /** Calls in flight: the session keeps the process alive only while there are some. */
-  active: number;
+  readonly path: string;
+
+  constructor(path: string) {
+    this.path = path;
+  }
+
+  headers(fields: readonly HeaderField[]): void {
+    for (const [name, value] of fields) {
+      if (name === ':status') {
+        if (value !== '200') this.failure ??= new Error(`etcd answered ${this.path} with HTTP status ${value}`);
+      } else if (name === 'grpc-status') {
+        this.status ??= Number(value);
+      } else if (name === 'grpc-message') {
+        this.message = decodeGrpcMessage(value);
+      }
+    }
+  }
+
+  /** The call's error once the stream ended normally: a failed HTTP status, a gRPC error, or no status at all. */
+  outcome(): Error | undefined {
+    if (this.failure !== undefined) return this.failure;
+    if (this.status === undefined) return new Error(`etcd ended the stream of ${this.path} without a gRPC status`);
+    if (this.status === 0) return undefined;
+    return new GrpcStatusError(this.status, this.message || `gRPC status ${this.status}`);
+  }
 }
 
 /**
  * gRPC calls over one HTTP/2 connection to one of the endpoints at a time: unary calls whose request is the
  * caller's already encoded message, and bidirectional streams. This is all etcd's KV and Watch services need, and
- * a call costs the process less than half the CPU it costs through a general gRPC client (@grpc/grpc-js under the
- * etcd3 library), whose interceptors, retry and circuit-breaker machinery and message objects are what limits a
- * server on etcd, long before etcd does.
+ * a call costs the process a fraction of what it costs through a general gRPC client (@grpc/grpc-js under the
+ * etcd3 library, with its interceptors, retry and circuit-breaker machinery and message objects) or through
+ * node:http2 (see Http2Connection).
  *
- * A connection that breaks is dropped, and the next call opens a new one (etcd restarted, say). A call whose
- * connection could not be opened at all was never sent, so it moves on to the next endpoint; a call that may
- * have reached etcd fails with the connection's error, as a write must not be repeated blindly.
+ * A connection that breaks, or that etcd asks to leave (GOAWAY), is retired, and the next call opens a new one
+ * (etcd restarted, say). A call that never reached etcd (the connection never came up, or etcd went away before
+ * taking it) is sent again on a new connection; a call that may have reached etcd fails with the connection's
+ * error, as a write must not be repeated blindly.
  */
 export class GrpcChannel {
-  readonly #endpoints: readonly string[];
+  readonly #endpoints: readonly URL[];
   #next = 0;
-  #connection: Connection | undefined;
+  #connection: Http2Connection | undefined;
   #closed = false;
 
   constructor(endpoints: readonly string[]) {
@@ -82,7 +97,7 @@ export class GrpcChannel {
 
   close(): void {
     this.#closed = true;
-    this.#connection?.session.close();
+    this.#connection?.close();
     this.#connection = undefined;
   }
 
@@ -92,164 +107,111 @@ export class GrpcChannel {
    */
   stream(path: string, listener: StreamListener): GrpcStream {
     if (this.#closed) throw new Error('etcd client is closed');
-    const connection = this.#connect();
-    const stream = this.#request(connection, path);
+    const call = new CallState(path);
     const messages = new MessageReader();
     let cancelled = false;
-    let status: GrpcStatus | undefined;
-    let failure: Error | undefined;
-    stream.on('response', (headers: IncomingHttpHeaders & IncomingHttpStatusHeader) => {
-      if (headers[':status'] !== 200) failure ??= new Error(`etcd answered ${path} with HTTP status ${String(headers[':status'])}`);
-      status ??= statusOf(headers);
-    });
-    stream.on('trailers', (trailers: IncomingHttpHeaders) => {
-      status ??= statusOf(trailers);
-    });
-    stream.on('data', (chunk: Buffer) => {
-      if (cancelled || failure !== undefined) return;
-      try {
-        for (const message of messages.push(chunk)) {
-          listener.message(message);
-          if (cancelled) return;
-        }
-      } catch (error) {
-        failure = error instanceof Error ? error : new Error(String(error));
-        stream.close(constants.NGHTTP2_CANCEL);
-      }
-    });
-    stream.on('error', (error: Error) => {
-      failure ??= error;
-    });
-    stream.on('close', () => {
-      this.#release(connection);
-      if (cancelled) {
-        listener.close(undefined);
-        return;
-      }
-      listener.close(
-        failure ?? statusError(status) ?? new Error(`etcd ended the stream of ${path} (HTTP/2 code ${stream.rstCode ?? 'none'})`),
-      );
-    });
+    const stream: Http2Stream = this.#connect().open(
+      path,
+      {
+        headers: (fields) => call.headers(fields),
+        data(chunk) {
+          if (cancelled || call.failure !== undefined) return;
+          try {
+            for (const message of messages.push(chunk)) {
+              listener.message(message);
+              if (cancelled) return;
+            }
+          } catch (error) {
+            call.failure = error instanceof Error ? error : new Error(String(error));
+            stream.cancel();
+          }
+        },
+        close(error) {
+          if (cancelled) {
+            listener.close(undefined);
+            return;
+          }
+          listener.close(error ?? call.outcome() ?? new Error(`etcd ended the stream of ${path}`));
+        },
+      },
+      undefined,
+      false,
+    );
     return {
       send(framed: Buffer): void {
-        stream.write(frame(framed));
+        stream.write(frame(framed), false);
       },
       cancel(): void {
         if (cancelled) return;
         cancelled = true;
-        stream.close(constants.NGHTTP2_CANCEL);
+        stream.cancel();
       },
     };
   }
 
   #attempt(path: string, framed: Buffer, attempt: number): Promise<Buffer> {
-    const connection = this.#connect();
     return new Promise<Buffer>((resolve, reject) => {
-      let stream: ClientHttp2Stream;
-      try {
-        stream = this.#request(connection, path);
-      } catch (error) {
-        reject(error);
-        return;
-      }
+      const call = new CallState(path);
       const chunks: Buffer[] = [];
-      let status: GrpcStatus | undefined;
-      let failure: Error | undefined;
-      stream.on('response', (headers: IncomingHttpHeaders & IncomingHttpStatusHeader) => {
-        if (headers[':status'] !== 200) failure ??= new Error(`etcd answered ${path} with HTTP status ${String(headers[':status'])}`);
-        status ??= statusOf(headers);
-      });
-      stream.on('trailers', (trailers: IncomingHttpHeaders) => {
-        status ??= statusOf(trailers);
-      });
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', (error: Error) => {
-        failure ??= error;
-      });
-      stream.on('close', () => {
-        this.#release(connection);
-        if (failure === undefined && status === undefined) {
-          failure = new Error(`etcd closed the stream of ${path} without a gRPC status (HTTP/2 code ${stream.rstCode ?? 'none'})`);
-        }
-        if (failure !== undefined) {
-          if (!connection.connected && attempt < this.#endpoints.length && !this.#closed) {
-            resolve(this.#attempt(path, framed, attempt + 1));
-          } else {
-            reject(failure);
-          }
-          return;
-        }
-        const error = statusError(status);
-        if (error !== undefined) {
-          reject(error);
-          return;
-        }
-        try {
-          resolve(unframe(chunks, path));
-        } catch (unframeError) {
-          reject(unframeError);
-        }
-      });
-      stream.end(framed);
-    });
-  }
-
-  #request(connection: Connection, path: string): ClientHttp2Stream {
-    let stream: ClientHttp2Stream;
-    try {
-      stream = connection.session.request(
-        { ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers' },
-        { endStream: false },
+      const connection = this.#connect();
+      connection.open(
+        path,
+        {
+          headers: (fields) => call.headers(fields),
+          data: (chunk) => chunks.push(chunk),
+          close: (error) => {
+            if (error !== undefined) {
+              // A call etcd never saw is retried on a new connection: the next endpoint's when this one never
+              // came up, the same endpoint's after a GOAWAY.
+              if (error instanceof StreamNotProcessedError && attempt <= this.#endpoints.length && !this.#closed) {
+                resolve(this.#attempt(path, framed, attempt + 1));
+              } else {
+                reject(error);
+              }
+              return;
+            }
+            const failure = call.outcome();
+            if (failure !== undefined) {
+              reject(failure);
+              return;
+            }
+            try {
+              resolve(unframe(chunks, path));
+            } catch (unframeError) {
+              reject(unframeError);
+            }
+          },
+        },
+        framed,
+        true,
       );
-    } catch (error) {
-      this.#drop(connection);
-      throw error;
-    }
-    if (++connection.active === 1) connection.session.ref();
-    return stream;
-  }
-
-  #release(connection: Connection): void {
-    if (--connection.active === 0) connection.session.unref();
-  }
-
-  #connect(): Connection {
-    const current = this.#connection;
-    if (current !== undefined) {
-      if (!current.session.closed && !current.session.destroyed) return current;
-      // Broken, and its session's own events not yet delivered.
-      this.#drop(current);
-    }
-    const endpoint = this.#endpoints[this.#next % this.#endpoints.length] as string;
-    const session = connect(endpoint, { settings: { initialWindowSize: STREAM_WINDOW_BYTES, enablePush: false } });
-    const connection: Connection = { session, connected: false, active: 0 };
-    session.unref();
-    session.on('connect', () => {
-      connection.connected = true;
-      session.setLocalWindowSize(SESSION_WINDOW_BYTES);
     });
-    // Errors reach the calls in flight through their streams; the connection is only retired here.
-    session.on('error', () => this.#drop(connection));
-    session.on('goaway', () => this.#drop(connection));
-    session.on('close', () => this.#drop(connection));
+  }
+
+  #connect(): Http2Connection {
+    const current = this.#connection;
+    if (current?.usable) return current;
+    const endpoint = this.#endpoints[this.#next % this.#endpoints.length] as URL;
+    const connection: Http2Connection = new Http2Connection(endpoint, {
+      streamWindowBytes: STREAM_WINDOW_BYTES,
+      connectionWindowBytes: CONNECTION_WINDOW_BYTES,
+      onRetired: () => {
+        if (this.#connection !== connection) return;
+        this.#connection = undefined;
+        // A connection that never came up sends the next calls to the next endpoint.
+        if (!connection.connected) this.#next++;
+      },
+    });
     this.#connection = connection;
     return connection;
-  }
-
-  /** Retires a broken connection; one that never connected sends the next calls to the next endpoint. */
-  #drop(connection: Connection): void {
-    if (this.#connection !== connection) return;
-    this.#connection = undefined;
-    if (!connection.connected) this.#next++;
-    if (!connection.session.destroyed) connection.session.close();
   }
 }
 
 /** etcd clients take a bare host:port as plain HTTP, and so does this one. */
-function normalizeEndpoint(endpoint: string): string {
-  const url = endpoint.includes('://') ? endpoint : `http://${endpoint}`;
-  const { protocol } = new URL(url);
-  if (protocol !== 'http:' && protocol !== 'https:') throw new RangeError(`etcd endpoint must be http(s)://host:port, got ${endpoint}`);
+function normalizeEndpoint(endpoint: string): URL {
+  const url = new URL(endpoint.includes('://') ? endpoint : `http://${endpoint}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new RangeError(`etcd endpoint must be http(s)://host:port, got ${endpoint}`);
   return url;
 }
 
@@ -258,18 +220,6 @@ function frame(framed: Buffer): Buffer {
   framed[0] = 0;
   framed.writeUInt32BE(framed.byteLength - GRPC_PREFIX_BYTES, 1);
   return framed;
-}
-
-function statusOf(headers: IncomingHttpHeaders): GrpcStatus | undefined {
-  const code = headers['grpc-status'];
-  if (typeof code !== 'string') return undefined;
-  const message = headers['grpc-message'];
-  return { code: Number(code), message: typeof message === 'string' ? decodeGrpcMessage(message) : '' };
-}
-
-function statusError(status: GrpcStatus | undefined): GrpcStatusError | undefined {
-  if (status === undefined || status.code === 0) return undefined;
-  return new GrpcStatusError(status.code, status.message || `gRPC status ${status.code}`);
 }
 
 /** Splits a stream's bytes into its messages, which chunks cut anywhere. */
