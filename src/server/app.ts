@@ -6,7 +6,7 @@ import { createOpenApiRoute } from './openapi-route.js';
 import { parseRequestPath, type RequestTarget } from './request-info.js';
 import { parseRequestUrl } from './request-url.js';
 import { routeResource } from './resource-route.js';
-import { sendJson, sendStatusError, sendText } from './respond.js';
+import { endCommittedResponse, sendJson, sendStatusError, sendText } from './respond.js';
 import { KUBERNETES_VERSION } from './version.js';
 import type { ControllerManager } from '../controllers/manager.js';
 import { renderMetrics } from './metrics.js';
@@ -109,7 +109,7 @@ export function createApiHandler(
       const status = toStatusError(err);
       if (!(err instanceof StatusError)) console.error(`cascade: ${req.method} ${req.url}:`, err);
       if (res.headersSent) {
-        res.end();
+        endCommittedResponse(res);
         return;
       }
       sendStatusError(res, status);

@@ -3,10 +3,43 @@ import { stringify } from 'yaml';
 import type { StatusError } from '../api/errors.js';
 import type { ResponseFormat } from './negotiation.js';
 
+/**
+ * Responses answered in one event-loop turn are written together at its end (the check phase), not one by one as
+ * each handler finishes. Written one by one, each response wakes its client while the server still works on the
+ * next request, the client's next request arrives alone, and every loop turn, socket read and wake-up serves one
+ * request; written together, the clients' next requests arrive together too and those costs are shared. With 32
+ * clients this took the server's CPU per create from ~115 µs to ~60 µs (`npm run bench`). The headers are set at
+ * once, so the response counts as committed (`headersSent`) for the request-timeout filter and error handlers;
+ * only the body's write waits, at most until the end of the turn.
+ */
+let ending: Array<readonly [ServerResponse, string]> = [];
+const bodyPending = new WeakSet<ServerResponse>();
+
+function endAtTurnEnd(res: ServerResponse, text: string): void {
+  if (ending.length === 0) setImmediate(endAll);
+  ending.push([res, text]);
+  bodyPending.add(res);
+}
+
+function endAll(): void {
+  const batch = ending;
+  ending = [];
+  for (const [res, text] of batch) {
+    bodyPending.delete(res);
+    // A response cut meanwhile (its connection closed, or the request timed out) takes no body.
+    if (!res.writableEnded && !res.destroyed) res.end(text);
+  }
+}
+
+/** Ends a response whose headers are out (a watch that failed midway, say), unless its body is already due. */
+export function endCommittedResponse(res: ServerResponse): void {
+  if (!bodyPending.has(res)) res.end();
+}
+
 export function sendJson(res: ServerResponse, code: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
-  res.end(text);
+  endAtTurnEnd(res, text);
 }
 
 export function send(res: ServerResponse, format: ResponseFormat, code: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
@@ -16,7 +49,7 @@ export function send(res: ServerResponse, format: ResponseFormat, code: number, 
   }
   const text = stringify(body);
   res.writeHead(code, { 'Content-Type': 'application/yaml', 'Content-Length': Buffer.byteLength(text), ...headers });
-  res.end(text);
+  endAtTurnEnd(res, text);
 }
 
 export function sendStatusError(res: ServerResponse, err: StatusError): void {
@@ -25,7 +58,7 @@ export function sendStatusError(res: ServerResponse, err: StatusError): void {
 
 export function sendText(res: ServerResponse, code: number, text: string, contentType = 'text/plain; charset=utf-8'): void {
   res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
+  endAtTurnEnd(res, text);
 }
 
 /** Adds `Warning: 299 - "<text>"` headers, the way the apiserver reports warnings to kubectl. */
