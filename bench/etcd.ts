@@ -40,8 +40,11 @@ async function measureCascade(endpoint: string, prefix: string, durationMs: numb
   }
 }
 
-/** CREATE_CONCURRENCY loops, each with one put in flight at a time, as postLoad keeps one request per connection. */
-async function measureRawPuts(client: Etcd3, prefix: string, value: Buffer, durationMs: number): Promise<Measured> {
+/**
+ * CREATE_CONCURRENCY loops, each with one operation in flight at a time, as postLoad keeps one request per
+ * connection. `op` writes key number `i` and resolves whether etcd did it.
+ */
+async function loadEtcd(durationMs: number, op: (i: number) => Promise<boolean>): Promise<Measured> {
   let next = 0;
   let done = 0;
   let failures = 0;
@@ -50,8 +53,8 @@ async function measureRawPuts(client: Etcd3, prefix: string, value: Buffer, dura
   const loop = async (): Promise<void> => {
     while (performance.now() < deadline) {
       try {
-        await client.kv.put({ key: Buffer.from(`${prefix}/${next++}`), value });
-        done++;
+        if (await op(next++)) done++;
+        else failures++;
       } catch {
         failures++;
       }
@@ -61,31 +64,24 @@ async function measureRawPuts(client: Etcd3, prefix: string, value: Buffer, dura
   return { perSecond: done / ((performance.now() - started) / 1000), failures };
 }
 
+function measureRawPuts(client: Etcd3, prefix: string, value: Buffer, durationMs: number): Promise<Measured> {
+  return loadEtcd(durationMs, async (i) => {
+    await client.kv.put({ key: Buffer.from(`${prefix}/${i}`), value });
+    return true;
+  });
+}
+
 /**
  * A finer breakdown, not the figure: the guarded creates Cascade sends (create_revision == 0 → put), through
  * Cascade's etcd client, with nothing else around them. etcd spends more per transaction than per plain put, so
  * this bounds what Cascade's creates can reach against raw puts on the same etcd.
  */
-async function measureRawCreates(kv: EtcdKv, prefix: string, value: Buffer, durationMs: number): Promise<Measured> {
-  let next = 0;
-  let done = 0;
-  let failures = 0;
-  const started = performance.now();
-  const deadline = started + durationMs;
-  const loop = async (): Promise<void> => {
-    while (performance.now() < deadline) {
-      const key = Buffer.from(`${prefix}/${next++}`);
-      try {
-        const response = await kv.txn({ compare: [{ key, target: 'create', equals: 0 }], success: [{ put: { key, value } }] });
-        if (response.succeeded) done++;
-        else failures++;
-      } catch {
-        failures++;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, loop));
-  return { perSecond: done / ((performance.now() - started) / 1000), failures };
+function measureRawCreates(kv: EtcdKv, prefix: string, value: Buffer, durationMs: number): Promise<Measured> {
+  return loadEtcd(durationMs, async (i) => {
+    const key = Buffer.from(`${prefix}/${i}`);
+    const response = await kv.txn({ compare: [{ key, target: 'create', equals: 0 }], success: [{ put: { key, value } }] });
+    return response.succeeded;
+  });
 }
 
 export async function benchEtcd(): Promise<string[][]> {

@@ -1,4 +1,4 @@
-import { connect as connectTcp, type Socket } from 'node:net';
+import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import {
   CLIENT_PREFACE,
@@ -16,7 +16,6 @@ import {
   Setting,
   settingsFrame,
   windowUpdateFrame,
-  writeFrameHeader,
 } from './frames.js';
 import { HpackDecoder } from './hpack-decoder.js';
 import { encodeRequestHeaders } from './request-headers.js';
@@ -113,7 +112,7 @@ export class Http2Connection {
     this.#authority = url.host;
     const socket =
       this.#scheme === 'https'
-        ? connectTls({ host, port, ALPNProtocols: ['h2'], servername: isIpAddress(host) ? undefined : host })
+        ? connectTls({ host, port, ALPNProtocols: ['h2'], servername: isIP(host) === 0 ? host : undefined })
         : connectTcp({ host, port });
     this.#socket = socket;
     socket.setNoDelay(true);
@@ -208,10 +207,7 @@ export class Http2Connection {
   #pump(state: StreamState, headers: Buffer | undefined): void {
     if (headers !== undefined) {
       const endWithHeaders = state.endQueued && state.queued.length === 0;
-      const out = Buffer.allocUnsafe(FRAME_HEADER_BYTES + headers.byteLength);
-      writeFrameHeader(out, 0, headers.byteLength, FrameType.HEADERS, Flag.END_HEADERS | (endWithHeaders ? Flag.END_STREAM : 0), state.id);
-      headers.copy(out, FRAME_HEADER_BYTES);
-      this.#queue(out);
+      this.#queue(frame(FrameType.HEADERS, Flag.END_HEADERS | (endWithHeaders ? Flag.END_STREAM : 0), state.id, headers));
       if (endWithHeaders) state.localEnded = true;
     }
     while (state.queued.length > 0) {
@@ -225,10 +221,7 @@ export class Http2Connection {
       if (allowed === next.byteLength) state.queued.shift();
       else state.queued[0] = next.subarray(allowed);
       const last = state.queued.length === 0 && state.endQueued;
-      const out = Buffer.allocUnsafe(FRAME_HEADER_BYTES + chunk.byteLength);
-      writeFrameHeader(out, 0, chunk.byteLength, FrameType.DATA, last ? Flag.END_STREAM : 0, state.id);
-      chunk.copy(out, FRAME_HEADER_BYTES);
-      this.#queue(out);
+      this.#queue(frame(FrameType.DATA, last ? Flag.END_STREAM : 0, state.id, chunk));
       this.#sendWindow -= allowed;
       state.sendWindow -= allowed;
       if (last) state.localEnded = true;
@@ -271,7 +264,7 @@ export class Http2Connection {
   }
 
   #receive(chunk: Buffer): void {
-    let buffer = this.#inbound === undefined ? chunk : Buffer.concat([this.#inbound, chunk]);
+    const buffer = this.#inbound === undefined ? chunk : Buffer.concat([this.#inbound, chunk]);
     let offset = 0;
     while (buffer.byteLength - offset >= FRAME_HEADER_BYTES && this.#failure === undefined) {
       const length = buffer.readUIntBE(offset, 3);
@@ -288,8 +281,7 @@ export class Http2Connection {
       offset = end;
       this.#frame(type, flags, streamId, payload);
     }
-    buffer = offset === buffer.byteLength ? EMPTY : buffer.subarray(offset);
-    this.#inbound = buffer.byteLength === 0 ? undefined : buffer;
+    this.#inbound = offset === buffer.byteLength ? undefined : buffer.subarray(offset);
   }
 
   #frame(type: number, flags: number, streamId: number, payload: Buffer): void {
@@ -518,16 +510,10 @@ export class Http2Connection {
   };
 }
 
-const EMPTY = Buffer.alloc(0);
-
 /** A padded frame's content (RFC 9113 section 6.1), or undefined when the padding does not fit. */
 function unpad(payload: Buffer): Buffer | undefined {
   if (payload.byteLength === 0) return undefined;
   const padding = payload[0] as number;
   if (padding >= payload.byteLength) return undefined;
   return payload.subarray(1, payload.byteLength - padding);
-}
-
-function isIpAddress(host: string): boolean {
-  return /^[\d.]+$/.test(host) || host.includes(':');
 }

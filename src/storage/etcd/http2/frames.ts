@@ -50,7 +50,7 @@ export const MAX_WINDOW_BYTES = 2 ** 31 - 1;
 export const MAX_STREAM_ID = 2 ** 31 - 1;
 
 /** Writes a frame header into `target` at `offset`. */
-export function writeFrameHeader(target: Buffer, offset: number, length: number, type: number, flags: number, streamId: number): void {
+function writeFrameHeader(target: Buffer, offset: number, length: number, type: number, flags: number, streamId: number): void {
   target.writeUIntBE(length, offset, 3);
   target[offset + 3] = type;
   target[offset + 4] = flags;
