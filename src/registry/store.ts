@@ -35,6 +35,11 @@ export interface WriteOptions {
   readonly warnings?: string[];
   /** Who asks for the write; admission plugins that check permissions need it (absent: the server itself). */
   readonly user?: UserInfo;
+  /**
+   * The caller serialises the returned object at once and keeps no reference to it (the HTTP API does), so the
+   * first watch event reporting the write may take that very object instead of decoding the stored bytes again.
+   */
+  readonly resultDisposable?: boolean;
 }
 
 export interface StoreListOptions {
@@ -73,6 +78,8 @@ const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const GENERATE_NAME_ATTEMPTS = 8;
 const MAX_GENERATE_BASE = 58;
 const UPDATE_RETRIES = 16;
+/** Disposable write results waiting for their watch event, per resource (see ResourceStore.written). */
+const WRITTEN_PENDING = 1024;
 const SERVER_OWNED_FIELDS = [
   'uid',
   'creationTimestamp',
@@ -122,6 +129,13 @@ export class ResourceStore {
    * match; for the others the entries go with their KeyValues.
    */
   private readonly deleting = new WeakMap<KeyValue, KubeObject>();
+  /**
+   * Objects just written for a caller that keeps no reference to them (WriteOptions.resultDisposable), by the
+   * bytes stored: the first watch event carrying those bytes takes the object, as `deleting` does for deletions.
+   * Only the memory backend hands the written bytes themselves to its events. A write nobody watches must not pin
+   * its object, so at most WRITTEN_PENDING wait, the oldest dropped first.
+   */
+  private readonly written = new Map<Uint8Array, KubeObject>();
 
   constructor(
     info: ResourceInfo,
@@ -170,6 +184,21 @@ export class ResourceStore {
     this.deleting.delete(previous);
     obj.metadata.resourceVersion = String(deleted.modRevision);
     return obj;
+  }
+
+  /** The object a create or update event reports: the one written, if its caller let it go, else decoded. */
+  writtenObject(kv: KeyValue): KubeObject {
+    const obj = this.written.get(kv.value);
+    if (obj === undefined) return this.decode(kv);
+    this.written.delete(kv.value);
+    obj.metadata.resourceVersion = String(kv.modRevision);
+    return obj;
+  }
+
+  /** Registers a disposable result before its write: the memory backend delivers the event before the write returns. */
+  private handOverWritten(bytes: Uint8Array, obj: KubeObject): void {
+    if (this.written.size >= WRITTEN_PENDING) this.written.delete(this.written.keys().next().value as Uint8Array);
+    this.written.set(bytes, obj);
   }
 
   /** 409 for a write whose resourceVersion precondition no longer holds (R1.6). */
@@ -222,7 +251,12 @@ export class ResourceStore {
     for (let attempt = 1; ; attempt++) {
       const key = objectKey(this.info, namespace, meta.name ?? '');
       try {
-        const kv = await this.backend.create(key, encodeObject(obj));
+        const bytes = encodeObject(obj);
+        if (opts.resultDisposable === true) this.handOverWritten(bytes, obj);
+        const kv = await this.backend.create(key, bytes).catch((err: unknown) => {
+          this.written.delete(bytes);
+          throw err;
+        });
         meta.resourceVersion = String(kv.modRevision);
         return obj;
       } catch (err) {
@@ -340,7 +374,7 @@ export class ResourceStore {
       }
       return next;
     }
-    return this.persist(key, kv, old, next, opts.dryRun === true);
+    return this.persist(key, kv, old, next, opts.dryRun === true, opts);
   }
 
   // ---------------------------------------------------------------- delete
@@ -461,14 +495,22 @@ export class ResourceStore {
   }
 
   /** Writes `next` over `old` unless nothing changed (R1.5) or this is a dry run. */
-  private async persist(key: string, kv: KeyValue, old: KubeObject, next: KubeObject, dryRun: boolean): Promise<KubeObject> {
+  private async persist(key: string, kv: KeyValue, old: KubeObject, next: KubeObject, dryRun: boolean, opts: WriteOptions = {}): Promise<KubeObject> {
     const bytes = encodeObject(next);
     if (bytesEqual(bytes, kv.value)) return old;
     if (dryRun) {
       next.metadata.resourceVersion = old.metadata.resourceVersion;
       return next;
     }
-    return this.decode(await this.backend.update(key, bytes, kv.modRevision));
+    if (opts.resultDisposable !== true) return this.decode(await this.backend.update(key, bytes, kv.modRevision));
+    // The caller only serialises the answer, so `next` is the answer and may go to the watch event as well.
+    this.handOverWritten(bytes, next);
+    const written = await this.backend.update(key, bytes, kv.modRevision).catch((err: unknown) => {
+      this.written.delete(bytes);
+      throw err;
+    });
+    next.metadata.resourceVersion = String(written.modRevision);
+    return next;
   }
 
   private successStatus(obj: KubeObject): Status {

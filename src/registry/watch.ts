@@ -100,9 +100,9 @@ function objectWatch(
     if (selection.everything) {
       // Every object matches, so the previous value decides nothing and is not decoded.
       if (e.type === 'delete') return e.prevKv === undefined ? undefined : { type: 'DELETED', object: store.deletedObject(e.prevKv, e.kv) };
-      return { type: e.prevKv === undefined ? 'ADDED' : 'MODIFIED', object: decode(e.kv) };
+      return { type: e.prevKv === undefined ? 'ADDED' : 'MODIFIED', object: store.writtenObject(e.kv) };
     }
-    const current = decode(e.kv);
+    const current = e.type === 'put' ? store.writtenObject(e.kv) : decode(e.kv);
     const previous = e.prevKv === undefined ? undefined : decode(e.prevKv);
     const was = previous !== undefined && selection.matches(previous);
     if (e.type === 'delete') return was ? { type: 'DELETED', object: current } : undefined;

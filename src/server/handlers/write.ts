@@ -18,7 +18,7 @@ function dryRun(r: ResourceRequest): boolean {
 export async function handleCreate(r: ResourceRequest): Promise<void> {
   const warnings: string[] = [];
   const obj = await readObjectBody(r, warnings);
-  const created = await r.store.create(r.namespace, obj, { dryRun: dryRun(r), warnings, user: r.user });
+  const created = await r.store.create(r.namespace, obj, { dryRun: dryRun(r), warnings, user: r.user, resultDisposable: true });
   send(r.res, r.format, 201, renderObject(r, created), warningHeaders(warnings));
 }
 
@@ -34,7 +34,13 @@ export async function handleUpdate(r: ResourceRequest, name: string): Promise<vo
   const warnings: string[] = [];
   const obj = await readObjectBody(r, warnings);
   checkName(obj, name);
-  const updated = await r.store.update(r.namespace, name, obj, { dryRun: dryRun(r), subresource: r.subresource, warnings, user: r.user });
+  const updated = await r.store.update(r.namespace, name, obj, {
+    dryRun: dryRun(r),
+    subresource: r.subresource,
+    warnings,
+    user: r.user,
+    resultDisposable: true,
+  });
   send(r.res, r.format, 200, renderObject(r, updated), warningHeaders(warnings));
 }
 
@@ -47,7 +53,7 @@ export async function handlePatch(r: ResourceRequest, name: string): Promise<voi
   const updated = await r.store.guaranteedUpdate(
     r.namespace,
     name,
-    { dryRun: dryRun(r), subresource: r.subresource, warnings, user: r.user },
+    { dryRun: dryRun(r), subresource: r.subresource, warnings, user: r.user, resultDisposable: true },
     (current) => {
       const patched = applyPatch(patchType, current, patch, r.store.info, r.ctx.definitions);
       const obj = decodeObjectBody(r, patched, warnings);
