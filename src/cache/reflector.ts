@@ -193,8 +193,15 @@ export function createReflector(options: ReflectorOptions): Reflector {
     currentWatch = watch;
     try {
       if (!running()) return { kind: 'ended', events, durationMs: 0 };
-      for await (const event of watch) {
-        if (!running()) break;
+      const iterator = watch[Symbol.asyncIterator]();
+      while (running()) {
+        // A backlog (events that arrived while this informer's turn waited) is taken without a promise per event.
+        let event = watch.poll?.();
+        if (event === undefined) {
+          const next = await iterator.next();
+          if (next.done === true || !running()) break;
+          event = next.value;
+        }
         if (event.type === 'ERROR') {
           const status = event.object as Status;
           if (status.code === 410) return { kind: 'expired' };

@@ -5,7 +5,7 @@ import type { KubeObject } from '../api/types.js';
 import { FakeClock } from '../workqueue/clock.js';
 import { createInformerFactory } from './informer-factory.js';
 import { createSharedInformer, type ResourceEventHandler } from './shared-informer.js';
-import { NAMESPACE_INDEX } from './store.js';
+import { NAMESPACE_INDEX, namespaceIndexFunc } from './store.js';
 import { CONFIGMAPS, ScriptedClient, configMap, configMapList, settle } from './testing/scripted-client.js';
 
 function recorder(name: string, log: string[]): ResourceEventHandler {
@@ -64,10 +64,13 @@ test('a removed handler hears nothing more; a throwing handler is reported and d
   await informer.stop();
 });
 
-test('the store is indexed by namespace, and extra indexers can be added', async () => {
+test('the store has the indexers given at creation, and more can be added', async () => {
   const client = new ScriptedClient();
   client.listResults.push(configMapList('10', [configMap('a', 'one', '1'), configMap('b', 'two', '2'), configMap('b', 'three', '3')]));
-  const informer = createSharedInformer(client, CONFIGMAPS, undefined, { clock: new FakeClock() });
+  const informer = createSharedInformer(client, CONFIGMAPS, undefined, {
+    clock: new FakeClock(),
+    indexers: { [NAMESPACE_INDEX]: namespaceIndexFunc },
+  });
   informer.addIndexers({ byUid: (o) => [o.metadata.uid ?? ''] });
   informer.start();
   assert.equal(await informer.whenSynced(), true);

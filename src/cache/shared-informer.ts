@@ -2,7 +2,7 @@ import type { KubeObject } from '../api/types.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import type { Clock } from '../workqueue/clock.js';
 import { type BackoffOptions, createReflector, type Reflector } from './reflector.js';
-import { createStore, type Indexers, NAMESPACE_INDEX, namespaceIndexFunc, readOnlyView, type StoreReader } from './store.js';
+import { createStore, type Indexers, readOnlyView, type StoreReader } from './store.js';
 
 /**
  * Callbacks for changes to an informer's cache. They run synchronously, after the cache was updated, so they must
@@ -25,7 +25,11 @@ export interface SharedInformerOptions {
   readonly pageSize?: number;
   readonly clock?: Clock;
   readonly backoff?: BackoffOptions;
-  /** Indices beyond the built-in NAMESPACE_INDEX. */
+  /**
+   * Indices of the cache. None by default, not even client-go's namespace index (NAMESPACE_INDEX with
+   * namespaceIndexFunc): every add and delete files and unfiles each object in every index, and the collector's
+   * informers see every object of every resource.
+   */
   readonly indexers?: Indexers;
   /** Errors the informer survives: list/watch failures it retries, and exceptions thrown by handlers. */
   readonly onError?: (err: unknown) => void;
@@ -59,7 +63,7 @@ export function createSharedInformer(
 ): SharedInformer {
   const what = ref.group === '' ? ref.resource : `${ref.resource}.${ref.group}`;
   const onError = options.onError ?? ((err: unknown) => console.error(`informer for ${what}:`, err));
-  const store = createStore({ [NAMESPACE_INDEX]: namespaceIndexFunc, ...options.indexers });
+  const store = createStore(options.indexers);
   let handlers: ResourceEventHandler[] = [];
 
   const call = (fn: () => void): void => {

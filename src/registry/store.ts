@@ -495,7 +495,14 @@ export class ResourceStore {
   }
 
   /** Writes `next` over `old` unless nothing changed (R1.5) or this is a dry run. */
-  private async persist(key: string, kv: KeyValue, old: KubeObject, next: KubeObject, dryRun: boolean, opts: WriteOptions = {}): Promise<KubeObject> {
+  private async persist(
+    key: string,
+    kv: KeyValue,
+    old: KubeObject,
+    next: KubeObject,
+    dryRun: boolean,
+    opts: WriteOptions = {},
+  ): Promise<KubeObject> {
     const bytes = encodeObject(next);
     if (bytesEqual(bytes, kv.value)) return old;
     if (dryRun) {

@@ -23,6 +23,8 @@ export interface StoreWatchOptions {
 
 export interface ObjectWatch extends AsyncIterable<ObjectEvent> {
   stop(): void;
+  /** The next event if it is ready without waiting (see Watcher.poll); never called while a `next()` is pending. */
+  poll(): ObjectEvent | undefined;
   /** The revision of the newest event delivered (or the start revision): safe to put in a BOOKMARK. */
   readonly progressRevision: number;
 }
@@ -145,6 +147,16 @@ function objectWatch(
   };
   return {
     [Symbol.asyncIterator]: () => iterator,
+    poll() {
+      if (!stopped && replayed < initial.length) return initial[replayed++] as ObjectEvent;
+      for (;;) {
+        const event = stopped ? undefined : watcher?.poll?.();
+        if (event === undefined) return undefined;
+        progress = event.revision;
+        const out = convert(event);
+        if (out !== undefined) return out;
+      }
+    },
     stop() {
       stopped = true;
       watcher?.stop();

@@ -58,6 +58,12 @@ export interface ListResult {
 export interface Watcher extends AsyncIterable<WatchEvent> {
   /** Stops the watch; pending iteration ends. */
   stop(): void;
+  /**
+   * The next event if one is already buffered, taken without a promise; undefined when the iterator would have to
+   * wait. Consumers that drain a backlog (an informer catching up) use it between awaits of the iterator, never
+   * while a `next()` is pending.
+   */
+  poll?(): WatchEvent | undefined;
 }
 
 export interface Backend {

@@ -181,13 +181,17 @@ class BufferedWatcher implements Watcher {
     this.#buffer.push(event);
   }
 
+  poll(): WatchEvent | undefined {
+    if (this.#head >= this.#buffer.length) return undefined;
+    const event = this.#buffer[this.#head] as WatchEvent;
+    this.#head += 1;
+    this.#compactBuffer();
+    return event;
+  }
+
   #next(): Promise<IteratorResult<WatchEvent, undefined>> {
-    if (this.#head < this.#buffer.length) {
-      const event = this.#buffer[this.#head] as WatchEvent;
-      this.#head += 1;
-      this.#compactBuffer();
-      return Promise.resolve({ done: false, value: event });
-    }
+    const buffered = this.poll();
+    if (buffered !== undefined) return Promise.resolve({ done: false, value: buffered });
     if (this.#stopped) return Promise.resolve(DONE);
     if (this.#waiting !== undefined) return Promise.reject(new Error('a watcher supports one pending next() at a time'));
     return new Promise((resolve) => {
