@@ -15,6 +15,7 @@ export interface GcFigure {
 const SMALL = 10_000;
 const LARGE = 100_000;
 const TREE_WIDTH = 100;
+const WARM_UP_ROUNDS = 3;
 const SMALL_ROUNDS = 5;
 const TREE_ROUNDS = 3;
 const LARGE_ROUNDS = 3;
@@ -45,30 +46,32 @@ const peakRss = (runs: readonly Timed[] | undefined): number => Math.max(...(run
  * through the same client.
  */
 export async function benchGarbageCollector(): Promise<GcFigure[]> {
-  const [cascade, concurrent, sequential] = await rounds(SMALL_ROUNDS, [
-    () => backgroundCascade(SMALL),
-    () => directDeletes(SMALL, GC_WORKERS),
-    () => directDeletes(SMALL, 1),
-  ]);
+  const small = [() => backgroundCascade(SMALL), () => directDeletes(SMALL, GC_WORKERS), () => directDeletes(SMALL, 1)];
+  // Unrecorded rounds first. Each run starts a fresh server, whose new closures and instances make the code the
+  // previous runs optimised deoptimise ("wrong call target", "wrong map" in --trace-deopt) until the feedback
+  // settles, about three runs in: the cascade's first runs took ~2× its later ones. A server that has run a while
+  // is past this.
+  await rounds(WARM_UP_ROUNDS, small);
+  const [cascade, concurrent, sequential] = await rounds(SMALL_ROUNDS, small);
   const [tree, treeDirect] = await rounds(TREE_ROUNDS, [() => foregroundTree(TREE_WIDTH), () => directTreeDeletes(TREE_WIDTH, GC_WORKERS)]);
   // 100,000 objects take seconds to set up; the direct baseline at that size only shows whether storage itself
   // scales linearly, so one run of it is enough and keeps `npm run bench` within about two minutes.
   const [large] = await rounds(LARGE_ROUNDS, [() => backgroundCascade(LARGE)]);
   const [largeDirect] = await rounds(1, [() => directDeletes(LARGE, GC_WORKERS)]);
 
-  const small = medianMs(cascade);
+  const smallMs = medianMs(cascade);
   const direct = medianMs(concurrent);
   const treeMs = medianMs(tree);
   const largeMs = medianMs(large);
   const leaves = TREE_WIDTH * TREE_WIDTH;
   return [
     {
-      measure: `background cascade, 1 owner → ${SMALL} dependents (median of ${SMALL_ROUNDS})`,
+      measure: `background cascade, 1 owner → ${SMALL} dependents (median of ${SMALL_ROUNDS}, after ${WARM_UP_ROUNDS} warm-up rounds)`,
       cascade: wallAndCpu(cascade),
       baseline: '—',
       ratio: '—',
       target: '< 1000 ms',
-      pass: small < 1000,
+      pass: smallMs < 1000,
     },
     {
       measure: `same cascade vs deleting the ${SMALL} dependents directly (median of ${SMALL_ROUNDS})`,
@@ -76,7 +79,7 @@ export async function benchGarbageCollector(): Promise<GcFigure[]> {
       baseline: `${wallAndCpu(concurrent)} (client.delete, ${GC_WORKERS} in flight like the collector's workers); sequential loop: ${wallAndCpu(sequential)}`,
       ratio: `${ratios(cascade, concurrent)} vs ${GC_WORKERS} in flight; ${ratios(cascade, sequential)} vs sequential`,
       target: `≤ 1.5× (vs ${GC_WORKERS} in flight)`,
-      pass: small / direct <= 1.5,
+      pass: smallMs / direct <= 1.5,
     },
     {
       measure: `same cascade, until the collector's graph has dropped every deleted object (median of ${SMALL_ROUNDS})`,
@@ -100,7 +103,7 @@ export async function benchGarbageCollector(): Promise<GcFigure[]> {
       baseline: `${wallAndCpu(cascade)} (${SMALL} dependents); direct deletes scale ${ratios(largeDirect, concurrent)} (${wallAndCpu(largeDirect)}, one run)`,
       ratio: ratios(large, cascade),
       target: '≤ 12×',
-      pass: largeMs / small <= 12,
+      pass: largeMs / smallMs <= 12,
     },
     {
       measure: `longest event-loop stall (no HTTP served) during the ${SMALL}- and ${LARGE}-dependent cascades (medians)`,

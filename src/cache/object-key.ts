@@ -4,11 +4,12 @@ import type { KubeObject } from '../api/types.js';
 export function objectKey(obj: KubeObject): string {
   const { name, namespace } = obj.metadata;
   if (name === undefined || name === '') throw new Error('cannot key an object without metadata.name');
-  return namespace === undefined || namespace === '' ? name : `${namespace}/${name}`;
+  return objectKeyOf(namespace, name);
 }
 
+/** Joined into one flat string, not concatenated into a rope: see "Map keys" in docs/architecture.md. */
 export function objectKeyOf(namespace: string | undefined, name: string): string {
-  return namespace === undefined || namespace === '' ? name : `${namespace}/${name}`;
+  return namespace === undefined || namespace === '' ? name : [namespace, '/', name].join('');
 }
 
 /** The inverse of objectKey. */

@@ -5,9 +5,9 @@ import type { ResourceInfo } from '../api/resource-info.js';
  * the groups Kubernetes stores by bare resource name, `/registry/<group>/<resource>/...` for the others.
  */
 const PREFIX_OVERRIDES: Readonly<Record<string, string>> = {
-  'services': 'services/specs',
-  'endpoints': 'services/endpoints',
-  'nodes': 'minions',
+  services: 'services/specs',
+  endpoints: 'services/endpoints',
+  nodes: 'minions',
   'customresourcedefinitions.apiextensions.k8s.io': 'apiextensions.k8s.io/customresourcedefinitions',
   'apiservices.apiregistration.k8s.io': 'apiregistration.k8s.io/apiservices',
   'events.events.k8s.io': 'events',
@@ -43,6 +43,7 @@ export function collectionPrefix(info: ResourceInfo, namespace: string | undefin
   return info.namespaced && namespace !== undefined ? `${base}${namespace}/` : base;
 }
 
+/** Joined into one flat string, not concatenated into a rope: see "Map keys" in docs/architecture.md. */
 export function objectKey(info: ResourceInfo, namespace: string | undefined, name: string): string {
-  return info.namespaced ? `${resourcePrefix(info)}${namespace ?? ''}/${name}` : `${resourcePrefix(info)}${name}`;
+  return info.namespaced ? [resourcePrefix(info), namespace ?? '', '/', name].join('') : [resourcePrefix(info), name].join('');
 }

@@ -33,6 +33,24 @@ describe('WatchHub', () => {
     watcher.stop();
   });
 
+  it('hands buffered events out synchronously through poll, in order with the iterator', async () => {
+    const hub = new WatchHub();
+    const watcher = await hub.watch('/p/', 0, () => [put('/p/a', 1)]);
+    hub.publish(put('/p/b', 2));
+    hub.publish(put('/p/c', 3));
+    assert.equal(watcher.poll?.()?.revision, 1);
+    const iterator = watcher[Symbol.asyncIterator]();
+    assert.equal((await iterator.next()).value?.revision, 2);
+    assert.equal(watcher.poll?.()?.revision, 3);
+    assert.equal(watcher.poll?.(), undefined, 'nothing is buffered');
+    const pending = iterator.next();
+    hub.publish(put('/p/d', 4));
+    assert.equal((await pending).value?.revision, 4, 'an event for a waiting next() goes to it, not to the buffer');
+    assert.equal(watcher.poll?.(), undefined);
+    watcher.stop();
+    assert.equal(watcher.poll?.(), undefined);
+  });
+
   it('delivers only events under the watched prefix', async () => {
     const hub = new WatchHub();
     const watcher = await hub.watch('/a/', 0, () => []);
@@ -89,6 +107,9 @@ describe('WatchHub', () => {
     const ending = reader.expectEnd();
     hub.close();
     await ending;
-    await assert.rejects(hub.watch('/a/', 0, () => []), /closed/);
+    await assert.rejects(
+      hub.watch('/a/', 0, () => []),
+      /closed/,
+    );
   });
 });

@@ -25,14 +25,58 @@ describe('memory backend', () => {
     await backend.close();
   });
 
-  it('keeps the default history of 10,000 revisions', async () => {
+  it('keeps the default history of 102,400 revisions (kube-apiserver watch cache bound)', async () => {
     const backend = createMemoryBackend();
     await backend.create('/h/a', bytes('0'));
-    for (let revision = 2; revision < 10_001; revision++) await backend.update('/h/a', bytes('x'), revision);
-    assert.equal(await backend.currentRevision(), 10_001);
+    for (let revision = 2; revision < 102_401; revision++) await backend.update('/h/a', bytes('x'), revision);
+    assert.equal(await backend.currentRevision(), 102_401);
     assert.equal(await backend.compactedRevision(), 2);
-    await backend.update('/h/a', bytes('x'), 10_001);
+    await backend.update('/h/a', bytes('x'), 102_401);
     assert.equal(await backend.compactedRevision(), 3);
+    await backend.close();
+  });
+
+  it('compacts the revisions no longer current within the history window, at the next write', async () => {
+    let now = 0;
+    const backend = createMemoryBackend({ historyWindowMs: 1000, now: () => now });
+    await backend.create('/w/a', bytes('0')); // 2, at 0 ms
+    now = 400;
+    await backend.update('/w/a', bytes('1'), 2); // 3
+    now = 900;
+    await backend.create('/w/b', bytes('b')); // 4
+    assert.equal(await backend.compactedRevision(), 1, 'every revision was current within the last second');
+    now = 1300;
+    await backend.delete('/w/b'); // 5: revision 1 was replaced at 0 ms, revision 2 only at 400 ms
+    assert.equal(await backend.compactedRevision(), 2);
+    await rejectionOf(backend.get('/w/a', { revision: 1 }), CompactedError);
+    assert.equal(text((await backend.get('/w/a', { revision: 2 })).kv), '0');
+    now = 1500;
+    await backend.create('/w/c', bytes('c')); // 6
+    assert.equal(await backend.compactedRevision(), 3);
+    await rejectionOf(backend.get('/w/a', { revision: 2 }), CompactedError);
+    now = 5000;
+    assert.equal(await backend.compactedRevision(), 3, 'history ages out only when a write happens');
+    await backend.create('/w/d', bytes('d')); // 7: revisions up to 5 were replaced long ago, 6 only now
+    assert.equal(await backend.compactedRevision(), 6);
+    assert.deepEqual(keysOf((await backend.list('/w/', { revision: 6 })).kvs), ['/w/a', '/w/c']);
+    await rejectionOf(backend.watch('/w/', 4), CompactedError);
+    await backend.close();
+  });
+
+  it('prunes a key deleted, created again and deleted again as compaction passes each write', async () => {
+    const backend = createMemoryBackend({ historyLimit: 2 });
+    await backend.create('/r/k', bytes('1')); // 2
+    await backend.delete('/r/k'); // 3
+    await backend.create('/r/k', bytes('2')); // 4: the tombstone of 3 is still the newest version at or below 3
+    await backend.create('/r/other', bytes('o')); // 5: compacted to 4, so the tombstone goes
+    assert.equal(text((await backend.get('/r/k', { revision: 4 })).kv), '2');
+    await backend.delete('/r/k'); // 6
+    await backend.create('/r/more', bytes('m')); // 7
+    await backend.create('/r/last', bytes('l')); // 8: compacted to 7, past the second delete
+    assert.equal((await backend.get('/r/k', { revision: 7 })).kv, undefined);
+    assert.deepEqual(keysOf((await backend.list('/r/')).kvs), ['/r/last', '/r/more', '/r/other']);
+    const again = await backend.create('/r/k', bytes('3'));
+    assert.equal(again.createRevision, 9);
     await backend.close();
   });
 

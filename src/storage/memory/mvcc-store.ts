@@ -1,11 +1,5 @@
 import type { GetResult, KeyValue, ListOptions, ListResult, WatchEvent } from '../backend.js';
-import {
-  CompactedError,
-  FutureRevisionError,
-  KeyExistsError,
-  KeyNotFoundError,
-  RevisionConflictError,
-} from '../errors.js';
+import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../errors.js';
 import { EventLog } from './event-log.js';
 import { latestValue, pruneVersions, Tombstone, type VersionList, valueAt } from './key-versions.js';
 import { SortedKeySet } from './sorted-key-set.js';
@@ -20,21 +14,38 @@ import { SortedKeySet } from './sorted-key-set.js';
  *
  * Keys that were deleted keep a tombstone (and stay in the key index) until compaction passes the deletion, so
  * that reads at older revisions still see them.
+ *
+ * History is compacted as writes happen: a revision stays readable while it is one of the last `historyLimit` and
+ * was current (not yet replaced by the next write) within the last `historyWindowMs`.
  */
 export class MvccStore {
   readonly #historyLimit: number;
+  readonly #historyWindowMs: number;
+  readonly #now: () => number;
+  /**
+   * Creates of keys that still had versions (a tombstone, or older ones within history): only their drop from
+   * history, like an update's or a delete's, can leave older versions to prune. A first create's cannot (see
+   * #mayPrune), and skipping those spares compaction a lookup of every created key.
+   */
+  readonly #recreated = new WeakSet<WatchEvent>();
   readonly #versions = new Map<string, VersionList>();
   readonly #keys = new SortedKeySet();
   readonly #log = new EventLog();
   #revision = 1;
   #compactedRevision = 1;
 
-  /** historyLimit: how many revisions (the current one included) stay readable before older ones are compacted. */
-  constructor(historyLimit: number) {
+  /**
+   * historyLimit: how many revisions (the current one included) at most stay readable; historyWindowMs: how long a
+   * revision at most stays readable, measured with `now` (milliseconds).
+   */
+  constructor(historyLimit: number, historyWindowMs = Number.POSITIVE_INFINITY, now: () => number = () => performance.now()) {
     if (!Number.isInteger(historyLimit) || historyLimit < 1) {
       throw new RangeError(`historyLimit must be a positive integer, got ${historyLimit}`);
     }
+    if (!(historyWindowMs > 0)) throw new RangeError(`historyWindowMs must be positive, got ${historyWindowMs}`);
     this.#historyLimit = historyLimit;
+    this.#historyWindowMs = historyWindowMs;
+    this.#now = now;
   }
 
   get revision(): number {
@@ -78,13 +89,15 @@ export class MvccStore {
     if (versions !== undefined && latestValue(versions) !== undefined) throw new KeyExistsError(key);
     const revision = this.#revision + 1;
     const kv: KeyValue = Object.freeze({ key, value, createRevision: revision, modRevision: revision });
+    const event: WatchEvent = Object.freeze({ type: 'put', kv, revision });
     if (versions === undefined) {
       this.#versions.set(key, [kv]);
       this.#keys.add(key);
     } else {
       versions.push(kv);
+      this.#recreated.add(event);
     }
-    return this.#commit(Object.freeze({ type: 'put', kv, revision }));
+    return this.#commit(event);
   }
 
   update(key: string, value: Uint8Array, expectedModRevision: number): WatchEvent {
@@ -122,7 +135,19 @@ export class MvccStore {
     if (revision > this.#revision) throw new FutureRevisionError(revision, this.#revision);
     if (revision <= this.#compactedRevision) return;
     this.#compactedRevision = revision;
-    this.#log.dropBefore(revision, (event) => this.#prune(event.kv.key, revision));
+    this.#log.dropBefore(revision, (event) => {
+      if (this.#mayPrune(event)) this.#prune(event.kv.key, revision);
+    });
+  }
+
+  /**
+   * Whether dropping `event` from history can leave versions of its key to prune. Compaction drops events oldest
+   * first and prunes each key down to its newest version at or below the compact revision; a key's first create
+   * is its oldest version, so anything its drop could prune belongs to a later write whose own drop (in this
+   * compaction or a later one) prunes it.
+   */
+  #mayPrune(event: WatchEvent): boolean {
+    return event.type === 'delete' || event.prevKv !== undefined || this.#recreated.has(event);
   }
 
   #prune(key: string, compactRevision: number): void {
@@ -134,8 +159,11 @@ export class MvccStore {
 
   #commit(event: WatchEvent): WatchEvent {
     this.#revision = event.revision;
-    this.#log.append(event);
-    const oldestKept = this.#revision - this.#historyLimit + 1;
+    const now = this.#now();
+    this.#log.append(event, now);
+    // A revision written before the window stays readable as long as it was current within it: until the next write.
+    const aged = this.#log.newestRevisionBefore(now - this.#historyWindowMs) ?? 0;
+    const oldestKept = Math.max(this.#revision - this.#historyLimit + 1, aged);
     if (oldestKept > this.#compactedRevision) this.compact(oldestKept);
     return event;
   }

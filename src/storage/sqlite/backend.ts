@@ -12,7 +12,7 @@ export interface SqliteBackendOptions {
   readonly path: string;
   /** How often background compaction runs; 0 turns it off. Default 5 minutes, kube-apiserver's etcd compaction interval. */
   readonly compactIntervalMs?: number;
-  /** How many revisions (the current one included) background compaction keeps readable. Default 10,000, as in memory. */
+  /** How many revisions (the current one included) background compaction keeps readable. Default 102,400, as in memory. */
   readonly retainRevisions?: number;
 }
 
