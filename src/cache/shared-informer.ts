@@ -73,9 +73,34 @@ export function createSharedInformer(
       onError(err);
     }
   };
-  // Handlers added or removed by a handler take effect from the next change on.
-  const distribute = (notify: (h: ResourceEventHandler) => void): void => {
-    for (const h of handlers) call(() => notify(h));
+  // Handlers added or removed by a handler take effect from the next change on. One loop per kind of change,
+  // with no closure per handler and change: every event of every informer passes here.
+  const notifyAdd = (obj: KubeObject): void => {
+    for (const h of handlers) {
+      try {
+        h.onAdd?.(obj);
+      } catch (err) {
+        onError(err);
+      }
+    }
+  };
+  const notifyUpdate = (oldObj: KubeObject, newObj: KubeObject): void => {
+    for (const h of handlers) {
+      try {
+        h.onUpdate?.(oldObj, newObj);
+      } catch (err) {
+        onError(err);
+      }
+    }
+  };
+  const notifyDelete = (obj: KubeObject): void => {
+    for (const h of handlers) {
+      try {
+        h.onDelete?.(obj);
+      } catch (err) {
+        onError(err);
+      }
+    }
   };
 
   const reflector: Reflector = createReflector({
@@ -89,11 +114,7 @@ export function createSharedInformer(
     clock: options.clock,
     backoff: options.backoff,
     onError,
-    handler: {
-      onAdd: (obj) => distribute((h) => h.onAdd?.(obj)),
-      onUpdate: (oldObj, newObj) => distribute((h) => h.onUpdate?.(oldObj, newObj)),
-      onDelete: (obj) => distribute((h) => h.onDelete?.(obj)),
-    },
+    handler: { onAdd: notifyAdd, onUpdate: notifyUpdate, onDelete: notifyDelete },
   });
 
   return {

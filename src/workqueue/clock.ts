@@ -19,11 +19,14 @@ export const realClock: Clock = {
     const due = performance.now() + ms;
     let timer: ReturnType<typeof setTimeout>;
     const arm = (delay: number): void => {
-      timer = setTimeout(() => {
-        const left = due - performance.now();
-        if (left > 0) arm(left);
-        else fn();
-      }, Math.max(0, Math.ceil(delay)));
+      timer = setTimeout(
+        () => {
+          const left = due - performance.now();
+          if (left > 0) arm(left);
+          else fn();
+        },
+        Math.max(0, Math.ceil(delay)),
+      );
       timer.unref();
     };
     arm(ms);

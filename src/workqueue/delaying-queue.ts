@@ -56,6 +56,7 @@ export function createDelayingQueue<T>(options: DelayingQueueOptions<T> = {}): D
   return {
     add: (item) => queue.add(item),
     get: () => queue.get(),
+    tryGet: () => queue.tryGet(),
     done: (item) => queue.done(item),
     len: () => queue.len(),
     get shuttingDown() {

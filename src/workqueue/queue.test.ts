@@ -29,6 +29,23 @@ test('an item re-added while being processed is queued again only after done', a
   assert.equal(q.len(), 0, 'done without a re-add does not queue it again');
 });
 
+test('tryGet hands out a waiting item as get does, and nothing when the queue is empty', async () => {
+  const q = createQueue<string>();
+  assert.equal(q.tryGet(), undefined);
+  q.add('a');
+  q.add('b');
+  assert.equal(q.tryGet(), 'a');
+  q.add('a');
+  assert.equal(q.len(), 1, 'an item taken by tryGet is being processed: its re-add waits for done');
+  assert.equal(await q.get(), 'b');
+  assert.equal(q.tryGet(), undefined);
+  q.done('a');
+  assert.equal(q.tryGet(), 'a');
+  q.done('a');
+  q.done('b');
+  assert.equal(q.len(), 0);
+});
+
 test('get waits for an add and hands each item to exactly one waiter', async () => {
   const q = createQueue<string>();
   const first = q.get();

@@ -15,6 +15,11 @@ export type KeyOf<T> = (item: T) => unknown;
 export interface Queue<T> {
   add(item: T): void;
   get(): Promise<T | undefined>;
+  /**
+   * The next item when one is waiting, handed out as `get` would but without a promise; undefined otherwise.
+   * Workers draining a long queue (a cascade's dependents) take items this way and await `get` only when it is empty.
+   */
+  tryGet(): T | undefined;
   done(item: T): void;
   /** Items waiting to be handed out (not those being processed). */
   len(): number;
@@ -66,6 +71,7 @@ export function createQueue<T>(options: QueueOptions<T> = {}): Queue<T> {
       dirty.set(key, item);
       if (!processing.has(key)) enqueue(key);
     },
+    tryGet: () => (order.length > 0 ? take() : undefined),
     get() {
       if (order.length > 0) return Promise.resolve(take());
       if (shuttingDown) return Promise.resolve(undefined);

@@ -28,6 +28,7 @@ export function createRateLimitedQueue<T>(options: RateLimitedQueueOptions<T> = 
   return {
     add: (item) => queue.add(item),
     get: () => queue.get(),
+    tryGet: () => queue.tryGet(),
     done: (item) => queue.done(item),
     len: () => queue.len(),
     shutDown: () => queue.shutDown(),

@@ -24,6 +24,7 @@ function recordingQueue(): NodeWorkQueue & { readonly added: GraphNode[] } {
     added,
     add: (node) => added.push(node),
     get: async () => undefined,
+    tryGet: () => undefined,
     done: () => {},
     forget: () => {},
     addRateLimited: (node) => added.push(node),

@@ -11,6 +11,7 @@ import { type GcOperations, NamespacedOwnerOfClusterScopedObjectError } from './
 export interface NodeWorkQueue {
   add(node: GraphNode): void;
   get(): Promise<GraphNode | undefined>;
+  tryGet(): GraphNode | undefined;
   done(node: GraphNode): void;
   forget(node: GraphNode): void;
   addRateLimited(node: GraphNode): void;
@@ -25,6 +26,9 @@ interface ClassifiedReferences {
   readonly dangling: OwnerReference[];
   readonly waiting: OwnerReference[];
 }
+
+/** The result of most items, settled once. */
+const FORGET: Promise<ItemResult> = Promise.resolve('forget');
 
 /** How long a still-virtual owner waits before it is checked again (R4.33). */
 const VIRTUAL_RECHECK_MS = 100;
@@ -54,7 +58,7 @@ export class GarbageCollectorWorkers {
     onError: (node: GraphNode, err: unknown) => void,
   ): Promise<void> {
     for (;;) {
-      const node = await queue.get();
+      const node = queue.tryGet() ?? (await queue.get());
       if (node === undefined) return;
       try {
         const result = await process(node);
@@ -75,16 +79,27 @@ export class GarbageCollectorWorkers {
     }
   }
 
-  /** attemptToDeleteItem (R4.21–R4.33). */
-  async attemptToDeleteItem(node: GraphNode, attemptToDelete: NodeWorkQueue): Promise<ItemResult> {
+  /**
+   * attemptToDeleteItem (R4.21–R4.33). Not an async function itself: a cascade passes here once per dependent and
+   * nearly always settles it through deleteObservedOrphan, so the live path's larger frame is entered only when
+   * that does not apply.
+   */
+  attemptToDeleteItem(node: GraphNode, attemptToDelete: NodeWorkQueue): Promise<ItemResult> {
     if (node.virtual) {
       // R4.21: the observed object (if any) is handled through its own events.
       const current = this.builder.graph.get(node.identity.uid);
-      if (current !== node || !current.virtual) return 'forget';
+      if (current !== node || !current.virtual) return FORGET;
     }
-    if (node.beingDeleted && !node.deletingDependents) return 'forget';
+    if (node.beingDeleted && !node.deletingDependents) return FORGET;
     const orphanDeleted = this.deleteObservedOrphan(node);
-    if (orphanDeleted !== false && (await orphanDeleted)) return 'forget';
+    if (orphanDeleted === false) return this.attemptToDeleteLive(node, attemptToDelete);
+    return orphanDeleted.then((settled): ItemResult | Promise<ItemResult> =>
+      settled ? 'forget' : this.attemptToDeleteLive(node, attemptToDelete),
+    );
+  }
+
+  /** attemptToDeleteItem's decision from live reads of the item and its owners. */
+  private async attemptToDeleteLive(node: GraphNode, attemptToDelete: NodeWorkQueue): Promise<ItemResult> {
     const identity = node.identity;
     let latest: KubeObject | undefined;
     try {
