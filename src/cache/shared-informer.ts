@@ -73,30 +73,13 @@ export function createSharedInformer(
       onError(err);
     }
   };
-  // Handlers added or removed by a handler take effect from the next change on. One loop per kind of change,
-  // with no closure per handler and change: every event of every informer passes here.
-  const notifyAdd = (obj: KubeObject): void => {
+  // Handlers added or removed by a handler take effect from the next change on. No closure per handler and
+  // change: every event of every informer passes here.
+  const notify = (kind: 'onAdd' | 'onDelete' | 'onUpdate', obj: KubeObject, old?: KubeObject): void => {
     for (const h of handlers) {
       try {
-        h.onAdd?.(obj);
-      } catch (err) {
-        onError(err);
-      }
-    }
-  };
-  const notifyUpdate = (oldObj: KubeObject, newObj: KubeObject): void => {
-    for (const h of handlers) {
-      try {
-        h.onUpdate?.(oldObj, newObj);
-      } catch (err) {
-        onError(err);
-      }
-    }
-  };
-  const notifyDelete = (obj: KubeObject): void => {
-    for (const h of handlers) {
-      try {
-        h.onDelete?.(obj);
+        if (kind === 'onUpdate') h.onUpdate?.(old as KubeObject, obj);
+        else h[kind]?.(obj);
       } catch (err) {
         onError(err);
       }
@@ -114,7 +97,11 @@ export function createSharedInformer(
     clock: options.clock,
     backoff: options.backoff,
     onError,
-    handler: { onAdd: notifyAdd, onUpdate: notifyUpdate, onDelete: notifyDelete },
+    handler: {
+      onAdd: (obj) => notify('onAdd', obj),
+      onUpdate: (oldObj, newObj) => notify('onUpdate', newObj, oldObj),
+      onDelete: (obj) => notify('onDelete', obj),
+    },
   });
 
   return {
