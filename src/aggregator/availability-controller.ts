@@ -10,6 +10,7 @@ import { isObject, type KubeObject } from '../api/types.js';
 import type { ApiClient } from '../client/interface.js';
 import { createItemExponentialFailureRateLimiter } from '../workqueue/rate-limiter.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../workqueue/rate-limited-queue.js';
+import { runWorker } from '../workqueue/worker.js';
 import type { AggregatorCaches } from './aggregator-caches.js';
 import { APISERVICES, type ApiServiceEntry, type ConditionStatus, parseApiService } from './api-service.js';
 import type { FrontProxyCredentials } from './backend-transport.js';
@@ -101,21 +102,15 @@ export class AvailabilityController {
     await Promise.all(this.running);
   }
 
-  private async worker(): Promise<void> {
-    for (;;) {
-      const name = await this.queue.get();
-      if (name === undefined) return;
-      try {
-        await this.sync(name);
-        this.queue.forget(name);
-      } catch (err) {
+  private worker(): Promise<void> {
+    return runWorker(
+      this.queue,
+      (name) => this.sync(name),
+      (name, err) => {
         if (!(err instanceof DiscoveryCheckFailed))
           this.options.log?.(`APIService ${name} availability: ${err instanceof Error ? err.message : String(err)}`);
-        if (!this.queue.shuttingDown) this.queue.addRateLimited(name);
-      } finally {
-        this.queue.done(name);
-      }
-    }
+      },
+    );
   }
 
   private async sync(name: string): Promise<void> {

@@ -5,6 +5,7 @@ import { semanticEqual } from '../../auth/rbac/bootstrap/semantic-equal.js';
 import { createSharedInformer, type SharedInformer } from '../../cache/shared-informer.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
+import { runWorker } from '../../workqueue/worker.js';
 import { aggregatedRules } from './aggregate.js';
 
 const CLUSTER_ROLES: ResourceRef = { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles' };
@@ -56,20 +57,12 @@ export class ClusterRoleAggregationController {
     this.running = [];
   }
 
-  private async worker(): Promise<void> {
-    for (;;) {
-      const name = await this.queue.get();
-      if (name === undefined) return;
-      try {
-        await this.sync(name);
-        this.queue.forget(name);
-      } catch (err) {
-        this.log(`clusterrole aggregation controller: ${name}: ${err instanceof Error ? err.message : String(err)}`);
-        this.queue.addRateLimited(name);
-      } finally {
-        this.queue.done(name);
-      }
-    }
+  private worker(): Promise<void> {
+    return runWorker(
+      this.queue,
+      (name) => this.sync(name),
+      (name, err) => this.log(`clusterrole aggregation controller: ${name}: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
 
   private async sync(name: string): Promise<void> {

@@ -3,6 +3,7 @@ import { type Clock, realClock } from '../../workqueue/clock.js';
 import { createQueueMetrics, type QueueMetrics } from '../../workqueue/metrics.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
 import { createDefaultControllerRateLimiter } from '../../workqueue/rate-limiter.js';
+import { runWorker } from '../../workqueue/worker.js';
 import { dumpGraph, type GraphDump } from './dump.js';
 import { GarbageCollectorWorkers } from './garbage-collector.js';
 import type { GraphNode } from './graph.js';
@@ -101,10 +102,8 @@ export class GarbageCollector {
     const report = (node: GraphNode, err: unknown): void =>
       this.log(`garbage collector: ${this.builder.describe(node)}: ${err instanceof Error ? err.message : String(err)}`);
     for (let i = 0; i < workers; i++) {
-      this.running.push(
-        this.workers.runWorker(this.attemptToDelete, (node) => this.workers.attemptToDeleteItem(node, this.attemptToDelete), report),
-      );
-      this.running.push(this.workers.runWorker(this.attemptToOrphan, (node) => this.workers.attemptToOrphanItem(node), report));
+      this.running.push(runWorker(this.attemptToDelete, (node) => this.workers.attemptToDeleteItem(node, this.attemptToDelete), report));
+      this.running.push(runWorker(this.attemptToOrphan, (node) => this.workers.attemptToOrphanItem(node), report));
     }
     const resync = (): void => {
       this.resyncDiscovery().catch((err: unknown) => {

@@ -2,24 +2,13 @@ import { StatusError } from '../../api/errors.js';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
 import type { KubeObject, OwnerReference } from '../../api/types.js';
 import type { PropagationPolicy } from '../../registry/delete-policy.js';
-import { maybeYield } from '../../util/yield-to-event-loop.js';
+import type { ItemResult, WorkerQueue } from '../../workqueue/worker.js';
 import type { GraphNode, ObjectIdentity } from './graph.js';
 import type { GraphBuilder } from './graph-builder.js';
 import { type GcOperations, NamespacedOwnerOfClusterScopedObjectError } from './operations.js';
 
-/** The queue operations the workers need (client-go's rate-limiting work queue). */
-export interface NodeWorkQueue {
-  add(node: GraphNode): void;
-  get(): Promise<GraphNode | undefined>;
-  tryGet(): GraphNode | undefined;
-  done(node: GraphNode): void;
-  forget(node: GraphNode): void;
-  addRateLimited(node: GraphNode): void;
-  addAfter(node: GraphNode, ms: number): void;
-}
-
-/** What processing an item decided (a worker's result, never a bare boolean). */
-export type ItemResult = 'forget' | 'requeue' | { readonly requeueAfterMs: number };
+/** The queue the workers take nodes from, which they also add to (a foreground owner's blocking dependents). */
+export type NodeWorkQueue = WorkerQueue<GraphNode> & { add(node: GraphNode): void };
 
 interface ClassifiedReferences {
   readonly solid: OwnerReference[];
@@ -50,33 +39,6 @@ export class GarbageCollectorWorkers {
     this.ops = ops;
     this.strictBlockOwnerDeletion = options.strictBlockOwnerDeletion === true;
     this.now = options.now ?? (() => new Date());
-  }
-
-  async runWorker(
-    queue: NodeWorkQueue,
-    process: (node: GraphNode) => Promise<ItemResult>,
-    onError: (node: GraphNode, err: unknown) => void,
-  ): Promise<void> {
-    for (;;) {
-      const node = queue.tryGet() ?? (await queue.get());
-      if (node === undefined) return;
-      try {
-        const result = await process(node);
-        if (result === 'forget') queue.forget(node);
-        else if (result === 'requeue') queue.addRateLimited(node);
-        else {
-          queue.forget(node);
-          queue.addAfter(node, result.requeueAfterMs);
-        }
-      } catch (err) {
-        onError(node, err);
-        queue.addRateLimited(node);
-      } finally {
-        queue.done(node);
-      }
-      const turn = maybeYield();
-      if (turn !== undefined) await turn;
-    }
   }
 
   /**

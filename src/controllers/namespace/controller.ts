@@ -6,7 +6,7 @@ import { type Clock, realClock } from '../../workqueue/clock.js';
 import { createQueueMetrics, type QueueMetrics } from '../../workqueue/metrics.js';
 import { createDefaultControllerRateLimiter } from '../../workqueue/rate-limiter.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
-import { maybeYield } from '../../util/yield-to-event-loop.js';
+import { type ItemResult, runWorker } from '../../workqueue/worker.js';
 import { NamespacedResourcesDeleter, ResourcesRemainingError } from './deleter.js';
 
 export interface NamespaceControllerOptions {
@@ -85,26 +85,22 @@ export class NamespaceController {
     for (let i = 0; i < (this.options.workers ?? 10); i++) this.running.push(this.worker());
   }
 
-  private async worker(): Promise<void> {
-    for (;;) {
-      const name = await this.queue.get();
-      if (name === undefined) return;
-      try {
-        await this.deleter.delete(name);
-        this.queue.forget(name);
-      } catch (err) {
-        if (err instanceof ResourcesRemainingError) {
-          // R5.18: re-check after estimate/2 + 1 s, bounded by maxRecheckMs.
-          this.queue.forget(name);
-          this.queue.addAfter(name, Math.min((err.estimateSeconds / 2 + 1) * 1000, this.options.maxRecheckMs ?? 1000));
-        } else {
-          this.options.log?.(`namespace controller: ${name}: ${err instanceof Error ? err.message : String(err)}`);
-          this.queue.addRateLimited(name);
-        }
-      } finally {
-        this.queue.done(name);
-      }
-      await maybeYield();
+  private worker(): Promise<void> {
+    return runWorker(
+      this.queue,
+      (name) => this.deleteNamespace(name),
+      (name, err) => this.options.log?.(`namespace controller: ${name}: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  }
+
+  private async deleteNamespace(name: string): Promise<ItemResult | undefined> {
+    try {
+      await this.deleter.delete(name);
+      return undefined;
+    } catch (err) {
+      if (!(err instanceof ResourcesRemainingError)) throw err;
+      // R5.18: re-check after estimate/2 + 1 s, bounded by maxRecheckMs.
+      return { requeueAfterMs: Math.min((err.estimateSeconds / 2 + 1) * 1000, this.options.maxRecheckMs ?? 1000) };
     }
   }
 

@@ -5,6 +5,7 @@ import type { ApiClient } from '../../client/interface.js';
 import { type CompiledRule, compileRule, validateRuleSpec } from '../../protection/compiled-rule.js';
 import { PROTECTION_RULE_CLEANUP_FINALIZER, PROTECTION_RULES, type ProtectionRule } from '../../protection/rule-types.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
+import { type ItemResult, runWorker } from '../../workqueue/worker.js';
 import { isDeletionCandidate, needsFinalizer, putFinalizers } from './finalizers.js';
 import { createProtectionMetrics, type ProtectionMetrics } from './metrics.js';
 import { ProviderFinalizationController } from './provider-finalization-controller.js';
@@ -64,27 +65,30 @@ export class ProtectionRuleController {
     this.running.clear();
   }
 
-  private async run(): Promise<void> {
-    for (;;) {
-      const name = await this.queue.get();
-      if (name === undefined) return;
-      try {
-        await this.sync(name);
-        this.queue.forget(name);
-      } catch (err) {
-        // A rule waiting for its resources is retried quietly after the first report.
-        if (!(err instanceof NotServedError && this.waiting.has(name))) {
-          this.options.log?.(`protection rule controller: ${name}: ${err instanceof Error ? err.message : String(err)}`);
-        }
-        if (err instanceof NotServedError) {
-          this.waiting.add(name);
-          this.queue.forget(name);
-          this.queue.addAfter(name, NOT_SERVED_RETRY_MS);
-        } else this.queue.addRateLimited(name);
-      } finally {
-        this.queue.done(name);
-      }
+  private run(): Promise<void> {
+    return runWorker(
+      this.queue,
+      (name) => this.syncOrWait(name),
+      (name, err) => this.report(name, err),
+    );
+  }
+
+  /** A rule whose resources are not served yet is looked at again after NOT_SERVED_RETRY_MS, not with backoff. */
+  private async syncOrWait(name: string): Promise<ItemResult | undefined> {
+    try {
+      await this.sync(name);
+      return undefined;
+    } catch (err) {
+      if (!(err instanceof NotServedError)) throw err;
+      // A rule waiting for its resources is retried quietly after the first report.
+      if (!this.waiting.has(name)) this.report(name, err);
+      this.waiting.add(name);
+      return { requeueAfterMs: NOT_SERVED_RETRY_MS };
     }
+  }
+
+  private report(name: string, err: unknown): void {
+    this.options.log?.(`protection rule controller: ${name}: ${err instanceof Error ? err.message : String(err)}`);
   }
 
   private async sync(name: string): Promise<void> {

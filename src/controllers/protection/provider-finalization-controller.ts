@@ -4,8 +4,8 @@ import { objectKey, objectKeyOf, splitObjectKey } from '../../cache/object-key.j
 import { createSharedInformer, type SharedInformer } from '../../cache/shared-informer.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import type { CompiledRule } from '../../protection/compiled-rule.js';
-import { maybeYield } from '../../util/yield-to-event-loop.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
+import { runWorker } from '../../workqueue/worker.js';
 import { isDeletionCandidate, needsFinalizer, putFinalizers } from './finalizers.js';
 import type { ProtectionMetrics } from './metrics.js';
 import { UsageIndex } from './usage-index.js';
@@ -98,21 +98,12 @@ export class ProviderFinalizationController {
     this.running = [];
   }
 
-  private async worker(): Promise<void> {
-    for (;;) {
-      const key = await this.queue.get();
-      if (key === undefined) return;
-      try {
-        await this.sync(key);
-        this.queue.forget(key);
-      } catch (err) {
-        this.options.log?.(`protection rule ${this.rule.name}: ${key}: ${err instanceof Error ? err.message : String(err)}`);
-        this.queue.addRateLimited(key);
-      } finally {
-        this.queue.done(key);
-      }
-      await maybeYield();
-    }
+  private worker(): Promise<void> {
+    return runWorker(
+      this.queue,
+      (key) => this.sync(key),
+      (key, err) => this.options.log?.(`protection rule ${this.rule.name}: ${key}: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
 
   private async sync(key: string): Promise<void> {

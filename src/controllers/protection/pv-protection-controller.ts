@@ -3,8 +3,8 @@ import { objectKey } from '../../cache/object-key.js';
 import { createSharedInformer, type SharedInformer } from '../../cache/shared-informer.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import { PV_PROTECTION_FINALIZER } from '../../protection/volume-finalizers.js';
-import { maybeYield } from '../../util/yield-to-event-loop.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
+import { runWorker } from '../../workqueue/worker.js';
 import { isDeletionCandidate, needsFinalizer, putFinalizers } from './finalizers.js';
 import { createProtectionMetrics, type ProtectionMetrics } from './metrics.js';
 
@@ -53,21 +53,12 @@ export class PvProtectionController {
     this.running = [];
   }
 
-  private async worker(): Promise<void> {
-    for (;;) {
-      const key = await this.queue.get();
-      if (key === undefined) return;
-      try {
-        await this.processPV(key);
-        this.queue.forget(key);
-      } catch (err) {
-        this.options.log?.(`pv protection controller: ${key}: ${err instanceof Error ? err.message : String(err)}`);
-        this.queue.addRateLimited(key);
-      } finally {
-        this.queue.done(key);
-      }
-      await maybeYield();
-    }
+  private worker(): Promise<void> {
+    return runWorker(
+      this.queue,
+      (key) => this.processPV(key),
+      (key, err) => this.options.log?.(`pv protection controller: ${key}: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
 
   private async processPV(key: string): Promise<void> {
