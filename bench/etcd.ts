@@ -5,7 +5,7 @@ import { connectEtcd } from '../src/storage/etcd/client.js';
 import { GrpcChannel } from '../src/storage/etcd/grpc-channel.js';
 import { type EtcdKv, EtcdKvClient } from '../src/storage/etcd/kv-client.js';
 import { etcdUnavailableReason, startEtcd } from '../test/support/etcd-server.js';
-import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, postLoad } from './load.js';
+import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, type Measured, measureInProcessCreates } from './load.js';
 import { median } from './stats.js';
 
 /**
@@ -18,26 +18,8 @@ const ROUNDS = 3;
 const WARMUP_MS = 1000;
 const TARGET_RATIO = 0.7;
 
-interface Measured {
-  readonly perSecond: number;
-  readonly failures: number;
-}
-
-async function measureCascade(endpoint: string, prefix: string, durationMs: number): Promise<Measured> {
-  const server = await startApiServer({ backend: createEtcdBackend({ endpoints: [endpoint], prefix }), port: 0 });
-  try {
-    const load = await postLoad({
-      url: server.url,
-      path: CONFIGMAPS_PATH,
-      concurrency: CREATE_CONCURRENCY,
-      durationMs,
-      expectStatus: 201,
-      body: configMapBody,
-    });
-    return { perSecond: load.perSecond, failures: load.failures };
-  } finally {
-    await server.close();
-  }
+function measureCascade(endpoint: string, prefix: string, durationMs: number): Promise<Measured> {
+  return measureInProcessCreates(createEtcdBackend({ endpoints: [endpoint], prefix }), durationMs);
 }
 
 /**

@@ -1,4 +1,6 @@
 import { connect, type Socket } from 'node:net';
+import { startApiServer } from '../src/server/api-server.js';
+import type { Backend } from '../src/storage/backend.js';
 
 /** The create load every throughput figure uses: connections, duration per round, target collection and body. */
 export const CREATE_CONCURRENCY = 32;
@@ -72,4 +74,28 @@ export async function postLoad(options: {
   await Promise.all(Array.from({ length: options.concurrency }, connection));
   const seconds = (performance.now() - started) / 1000;
   return { requests: ok, seconds, perSecond: ok / seconds, failures };
+}
+
+/** What a throughput round measured: creates per second and the requests that failed. */
+export interface Measured {
+  readonly perSecond: number;
+  readonly failures: number;
+}
+
+/** Creates/s of a server started in this process on `backend`, driven like every create figure. */
+export async function measureInProcessCreates(backend: Backend, durationMs: number): Promise<Measured> {
+  const server = await startApiServer({ backend, port: 0 });
+  try {
+    const load = await postLoad({
+      url: server.url,
+      path: CONFIGMAPS_PATH,
+      concurrency: CREATE_CONCURRENCY,
+      durationMs,
+      expectStatus: 201,
+      body: configMapBody,
+    });
+    return { perSecond: load.perSecond, failures: load.failures };
+  } finally {
+    await server.close();
+  }
 }

@@ -1,11 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApiServer } from '../src/server/api-server.js';
-import type { Backend } from '../src/storage/backend.js';
 import { createMemoryBackend } from '../src/storage/memory/backend.js';
 import { createSqliteBackend } from '../src/storage/sqlite/backend.js';
-import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, postLoad } from './load.js';
+import { CREATE_CONCURRENCY, CREATE_LOAD_MS, type Measured, measureInProcessCreates } from './load.js';
 import { median } from './stats.js';
 
 /**
@@ -17,39 +15,17 @@ const ROUNDS = 3;
 const WARMUP_MS = 1000;
 const TARGET_RATIO = 0.6;
 
-interface Measured {
-  readonly perSecond: number;
-  readonly failures: number;
-}
-
-async function measure(backend: Backend, durationMs: number): Promise<Measured> {
-  const server = await startApiServer({ backend, port: 0 });
-  try {
-    const load = await postLoad({
-      url: server.url,
-      path: CONFIGMAPS_PATH,
-      concurrency: CREATE_CONCURRENCY,
-      durationMs,
-      expectStatus: 201,
-      body: configMapBody,
-    });
-    return { perSecond: load.perSecond, failures: load.failures };
-  } finally {
-    await server.close();
-  }
-}
-
 export async function benchSqlite(): Promise<string[][]> {
   const dir = await mkdtemp(join(tmpdir(), 'cascade-bench-sqlite-'));
   const memoryRuns: Measured[] = [];
   const sqliteRuns: Measured[] = [];
   try {
     // Both code paths are compiled by the JIT before anything is timed.
-    await measure(createMemoryBackend(), WARMUP_MS);
-    await measure(createSqliteBackend({ path: join(dir, 'warmup.db') }), WARMUP_MS);
+    await measureInProcessCreates(createMemoryBackend(), WARMUP_MS);
+    await measureInProcessCreates(createSqliteBackend({ path: join(dir, 'warmup.db') }), WARMUP_MS);
     for (let round = 0; round < ROUNDS; round++) {
-      memoryRuns.push(await measure(createMemoryBackend(), CREATE_LOAD_MS));
-      sqliteRuns.push(await measure(createSqliteBackend({ path: join(dir, `round-${round}.db`) }), CREATE_LOAD_MS));
+      memoryRuns.push(await measureInProcessCreates(createMemoryBackend(), CREATE_LOAD_MS));
+      sqliteRuns.push(await measureInProcessCreates(createSqliteBackend({ path: join(dir, `round-${round}.db`) }), CREATE_LOAD_MS));
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
