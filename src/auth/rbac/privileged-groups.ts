@@ -1,5 +1,9 @@
-import type { Authorizer } from '../authorizer.js';
+import type { Authorizer, Decision } from '../authorizer.js';
 import { SYSTEM_MASTERS } from '../user.js';
+
+/** Shared answers: asked before every other authorizer on every request, so nothing is allocated per call. */
+const ALLOW: Decision = { decision: 'allow', reason: '' };
+const NO_OPINION: Decision = { decision: 'noOpinion', reason: '' };
 
 /**
  * Allows members of the given groups everything, before any other authorizer is asked (kube-apiserver puts one
@@ -7,8 +11,10 @@ import { SYSTEM_MASTERS } from '../user.js';
  */
 export function privilegedGroupsAuthorizer(groups: readonly string[] = [SYSTEM_MASTERS]): Authorizer {
   return {
-    authorize: (attributes) =>
-      attributes.user.groups.some((g) => groups.includes(g)) ? { decision: 'allow', reason: '' } : { decision: 'noOpinion', reason: '' },
+    authorize: (attributes) => {
+      for (const group of attributes.user.groups) if (groups.includes(group)) return ALLOW;
+      return NO_OPINION;
+    },
     rulesFor: () => ({ resourceRules: [], nonResourceRules: [], incomplete: false }),
   };
 }

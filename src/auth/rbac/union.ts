@@ -8,13 +8,14 @@ import { aggregateMessage } from './go-format.js';
 export function unionAuthorizer(...authorizers: readonly Authorizer[]): Authorizer {
   return {
     authorize(attributes): Decision {
-      const reasons: string[] = [];
+      // Built only once an authorizer gives a reason: most requests are allowed by one of the first authorizers.
+      let reasons: string[] | undefined;
       for (const a of authorizers) {
         const decision = a.authorize(attributes);
         if (decision.decision !== 'noOpinion') return decision;
-        if (decision.reason !== '') reasons.push(decision.reason);
+        if (decision.reason !== '') (reasons ??= []).push(decision.reason);
       }
-      return { decision: 'noOpinion', reason: reasons.join('\n') };
+      return { decision: 'noOpinion', reason: reasons === undefined ? '' : reasons.join('\n') };
     },
     rulesFor(user, namespace): RulesInfo {
       const resourceRules: ResourceRuleInfo[] = [];

@@ -53,11 +53,7 @@ export class GarbageCollectorWorkers {
       if (current !== node || !current.virtual) return FORGET;
     }
     if (node.beingDeleted && !node.deletingDependents) return FORGET;
-    const orphanDeleted = this.deleteObservedOrphan(node);
-    if (orphanDeleted === false) return this.attemptToDeleteLive(node, attemptToDelete);
-    return orphanDeleted.then((settled): ItemResult | Promise<ItemResult> =>
-      settled ? 'forget' : this.attemptToDeleteLive(node, attemptToDelete),
-    );
+    return this.deleteObservedOrphan(node, attemptToDelete) || this.attemptToDeleteLive(node, attemptToDelete);
   }
 
   /** attemptToDeleteItem's decision from live reads of the item and its owners. */
@@ -108,31 +104,37 @@ export class GarbageCollectorWorkers {
    * A cascade's common case, decided without a live read of the item: every owner reference in the state the
    * informer delivered names an owner already verified absent (R4.11), so that state is garbage. The DELETE is
    * conditional on exactly that state (uid and resourceVersion): if the item changed since, say gaining an owner,
-   * it fails with a conflict and the live path decides instead. Resolves whether the item is settled; false at
-   * once, without a promise, when the fast path does not apply (the check runs once per item of every cascade).
+   * it fails with a conflict and the live path decides instead. False at once, without a promise, when the fast
+   * path does not apply (the check runs once per item of every cascade).
    */
-  private deleteObservedOrphan(node: GraphNode): Promise<boolean> | false {
+  private deleteObservedOrphan(node: GraphNode, attemptToDelete: NodeWorkQueue): Promise<ItemResult> | false {
     const observed = node.observed;
     if (node.virtual || node.deletingDependents || observed === undefined || isDeletingDependents(observed)) return false;
     const resourceVersion = observed.metadata.resourceVersion;
-    const refs = observed.metadata.ownerReferences ?? [];
-    if (resourceVersion === undefined || refs.length === 0) return false;
+    const refs = observed.metadata.ownerReferences;
+    if (resourceVersion === undefined || refs === undefined || refs.length === 0) return false;
     for (const ref of refs) if (!this.knownAbsent(ref, node.identity.namespace)) return false;
-    return this.deleteOrphan(node.identity, resourceVersion, policyFromFinalizers(observed));
+    return this.deleteOrphan(node, resourceVersion, policyFromFinalizers(observed), attemptToDelete);
   }
 
-  private async deleteOrphan(identity: ObjectIdentity, resourceVersion: string, policy: PropagationPolicy): Promise<boolean> {
+  private async deleteOrphan(
+    node: GraphNode,
+    resourceVersion: string,
+    policy: PropagationPolicy,
+    attemptToDelete: NodeWorkQueue,
+  ): Promise<ItemResult> {
+    const identity = node.identity;
     try {
       await this.ops.deleteObject(identity, resourceVersion, policy);
     } catch (err) {
       if (!(err instanceof StatusError)) throw err;
-      if (err.code === 409) return false;
+      if (err.code === 409) return this.attemptToDeleteLive(node, attemptToDelete);
       if (err.code !== 404) throw err;
       this.builder.process({ type: 'virtual-delete', identity });
-      return true;
+      return 'forget';
     }
     this.deletions.count++;
-    return true;
+    return 'forget';
   }
 
   /** Whether the owner a reference names (cluster-scoped, or in the dependent's namespace) was verified absent. */
@@ -253,7 +255,8 @@ function isDeletingDependents(obj: KubeObject): boolean {
 
 /** R4.29: the item's own GC finalizers decide how it is deleted. */
 function policyFromFinalizers(obj: KubeObject): PropagationPolicy {
-  const finalizers = obj.metadata.finalizers ?? [];
+  const finalizers = obj.metadata.finalizers;
+  if (finalizers === undefined) return 'Background';
   if (finalizers.includes(FINALIZER_ORPHAN)) return 'Orphan';
   if (finalizers.includes(FINALIZER_FOREGROUND)) return 'Foreground';
   return 'Background';

@@ -184,18 +184,20 @@ export class GraphBuilder {
     for (const ref of refs) this.graph.get(ref.uid)?.dependents.delete(node);
   }
 
-  /** R4.15. */
+  /** R4.15. One graph lookup per owner: a cascade passes here once per dependent, and every probe misses caches. */
   private observeDelete(obj: KubeObject, coordinates: Coordinates): void {
-    const uid = obj.metadata.uid ?? '';
-    const node = this.graph.get(uid);
+    const node = this.graph.get(obj.metadata.uid ?? '');
     if (node === undefined) return;
-    this.removeNode(node);
-    if (node.dependents.size > 0) this.absentOwners.add(identityOf(obj, coordinates));
-    for (const dependent of node.dependents) this.attemptToDelete.add(dependent);
+    this.graph.remove(node);
     for (const ref of node.owners) {
       const owner = this.graph.get(ref.uid);
-      if (owner?.deletingDependents === true) this.attemptToDelete.add(owner);
+      if (owner === undefined) continue;
+      owner.dependents.delete(node);
+      if (owner.deletingDependents) this.attemptToDelete.add(owner);
     }
+    if (node.dependents.size === 0) return;
+    this.absentOwners.add(identityOf(obj, coordinates));
+    for (const dependent of node.dependents) this.attemptToDelete.add(dependent);
   }
 
   private removeNode(node: GraphNode): void {
