@@ -10,6 +10,7 @@ import {
   waitForGraph,
   waitForGraphToDrop,
 } from './gc-fixture.js';
+import { maybeYield } from '../src/util/yield-to-event-loop.js';
 import { meterLoopStalls } from './loop-stall.js';
 
 /** The collector's default worker count (--concurrent-gc-syncs), used as the fair in-flight count for baselines. */
@@ -64,11 +65,28 @@ async function timeDeletion(
   }
 }
 
+/**
+ * How a baseline loop shares the event loop. `yielding` gives up a turn once the budget is spent, exactly as the
+ * collector's workers (and every long loop in the server) do: the informer then takes its delete events and V8 runs
+ * its GC tasks inside the timed span, as they do for the cascade. `unbroken` never gives up a turn: nothing else
+ * runs, HTTP included, until the last delete, and that deferred work lands after its stopwatch stops.
+ */
+export type LoopDiscipline = 'yielding' | 'unbroken';
+
 /** Deletes `objects` with `inFlight` requests outstanding at a time, in order. */
-async function deleteAll(client: ApiClient, objects: readonly OwnerReference[], inFlight: number): Promise<void> {
+async function deleteAll(
+  client: ApiClient,
+  objects: readonly OwnerReference[],
+  inFlight: number,
+  discipline: LoopDiscipline,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < objects.length) await client.delete(CONFIGMAPS, NAMESPACE, (objects[next++] as OwnerReference).name);
+    while (next < objects.length) {
+      await client.delete(CONFIGMAPS, NAMESPACE, (objects[next++] as OwnerReference).name);
+      const turn = discipline === 'yielding' ? maybeYield() : undefined;
+      if (turn !== undefined) await turn;
+    }
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
 }
@@ -93,10 +111,10 @@ export function backgroundCascade(dependents: number): Promise<Timed> {
 }
 
 /** Baseline: the same owned objects, deleted one by one through the same client while the collector watches. */
-export function directDeletes(dependents: number, inFlight: number): Promise<Timed> {
+export function directDeletes(dependents: number, inFlight: number, discipline: LoopDiscipline): Promise<Timed> {
   return timeDeletion(async (f) => {
     const set = await ownedSet(f, dependents);
-    return { gone: set.dependents, left: 1, act: () => deleteAll(f.client, set.dependents, inFlight) };
+    return { gone: set.dependents, left: 1, act: () => deleteAll(f.client, set.dependents, inFlight, discipline) };
   });
 }
 
@@ -134,7 +152,7 @@ export function foregroundTree(width: number): Promise<Timed> {
   });
 }
 
-/** Baseline: the same tree deleted bottom-up through the same client, `inFlight` requests at a time. */
+/** Baseline: the same tree deleted bottom-up through the same client, `inFlight` requests at a time, yielding. */
 export function directTreeDeletes(width: number, inFlight: number): Promise<Timed> {
   return timeDeletion(async (f) => {
     const tree = await createTree(f, width);
@@ -142,8 +160,8 @@ export function directTreeDeletes(width: number, inFlight: number): Promise<Time
       gone: [tree.root, ...tree.children, ...tree.leaves],
       left: 0,
       act: async () => {
-        await deleteAll(f.client, tree.leaves, inFlight);
-        await deleteAll(f.client, tree.children, inFlight);
+        await deleteAll(f.client, tree.leaves, inFlight, 'yielding');
+        await deleteAll(f.client, tree.children, inFlight, 'yielding');
         await f.client.delete(CONFIGMAPS, NAMESPACE, tree.root.name);
       },
     };

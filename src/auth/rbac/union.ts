@@ -13,7 +13,9 @@ export function unionAuthorizer(...authorizers: readonly Authorizer[]): Authoriz
       for (const a of authorizers) {
         const decision = a.authorize(attributes);
         if (decision.decision !== 'noOpinion') return decision;
-        if (decision.reason !== '') (reasons ??= []).push(decision.reason);
+        if (decision.reason === '') continue;
+        reasons ??= [];
+        reasons.push(decision.reason);
       }
       return { decision: 'noOpinion', reason: reasons === undefined ? '' : reasons.join('\n') };
     },
