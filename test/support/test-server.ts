@@ -51,6 +51,8 @@ export interface TestServerOptions {
   readonly secure?: { readonly tokens?: Readonly<Record<string, UserInfo>>; readonly anonymous?: boolean };
   readonly limits?: ApiServerOptions['limits'];
   readonly aggregator?: ApiServerOptions['aggregator'];
+  /** Periodic BOOKMARK interval on watches (default 200 ms, so suites see bookmarks quickly; the CLI's is a minute). */
+  readonly bookmarkIntervalMs?: number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -71,7 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = await startApiServer({
     backend,
     port: 0,
-    bookmarkIntervalMs: 200,
+    bookmarkIntervalMs: options.bookmarkIntervalMs ?? 200,
     controllers: options.controllers,
     limits: options.limits,
     aggregator: options.aggregator,

@@ -4,6 +4,8 @@ import { bookmarkEvent, type ObjectEvent, watchCollection } from '../../registry
 import type { ResourceRequest } from '../api-context.js';
 import { renderObject } from './transform.js';
 
+const PRE_DEADLINE_BOOKMARK_MS = 2000;
+
 function writeEvent(res: ServerResponse, event: unknown): boolean {
   return res.write(`${JSON.stringify(event)}\n`);
 }
@@ -32,9 +34,14 @@ export async function handleWatch(r: ResourceRequest): Promise<void> {
   res.flushHeaders();
   const finish = (): void => watch.stop();
   const timer = setTimeout(finish, timeoutMs);
-  const bookmarks = allowBookmarks
-    ? setInterval(() => writeEvent(res, format(r, bookmarkEvent(r.store, watch.progressRevision), false)), r.ctx.bookmarkIntervalMs)
-    : undefined;
+  const sendBookmark = (): void => {
+    writeEvent(res, format(r, bookmarkEvent(r.store, watch.progressRevision), false));
+  };
+  const bookmarks = allowBookmarks ? setInterval(sendBookmark, r.ctx.bookmarkIntervalMs) : undefined;
+  // kube-apiserver also bookmarks 2 s before the watch's deadline, so the client's next watch resumes from a recent
+  // revision even when the periodic bookmark (every minute) never came within a short timeoutSeconds.
+  const lastBookmarkMs = timeoutMs - PRE_DEADLINE_BOOKMARK_MS;
+  const lastBookmark = allowBookmarks && lastBookmarkMs > 0 ? setTimeout(sendBookmark, lastBookmarkMs) : undefined;
   r.req.on('close', finish);
   r.ctx.shutdown.addEventListener('abort', finish, { once: true });
   let first = true;
@@ -48,6 +55,7 @@ export async function handleWatch(r: ResourceRequest): Promise<void> {
   } finally {
     clearTimeout(timer);
     if (bookmarks !== undefined) clearInterval(bookmarks);
+    if (lastBookmark !== undefined) clearTimeout(lastBookmark);
     r.ctx.shutdown.removeEventListener('abort', finish);
     watch.stop();
     res.end();
