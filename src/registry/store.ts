@@ -78,6 +78,11 @@ const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const GENERATE_NAME_ATTEMPTS = 8;
 const MAX_GENERATE_BASE = 58;
 const UPDATE_RETRIES = 16;
+/**
+ * A list's limit may be any int64; past what a collection can hold it only means "all", and the backends take
+ * page sizes as integers they can bind (SQLite refused 2^63-1 as a float with a 500).
+ */
+const MAX_LIST_LIMIT = 2 ** 31 - 1;
 /** Disposable write results waiting for their watch event, per resource (see ResourceStore.written). */
 const WRITTEN_PENDING = 1024;
 const SERVER_OWNED_FIELDS = [
@@ -560,7 +565,7 @@ export class ResourceStore {
   async list(namespace: string | undefined, opts: StoreListOptions = {}): Promise<KubeList> {
     const prefix = collectionPrefix(this.info, namespace);
     const selection = this.selection(opts.labelSelector, opts.fieldSelector);
-    const limit = opts.limit !== undefined && opts.limit > 0 ? opts.limit : 0;
+    const limit = opts.limit !== undefined && opts.limit > 0 ? Math.min(opts.limit, MAX_LIST_LIMIT) : 0;
     let revision: number | undefined;
     let startKey: string | undefined;
     if (opts.continue !== undefined && opts.continue !== '') {
