@@ -11,7 +11,6 @@ import {
   notFound,
   OPTIMISTIC_LOCK_ERROR_MSG,
   StatusError,
-  timeout,
 } from '../api/errors.js';
 import { qualifiedKind, type ResourceInfo } from '../api/resource-info.js';
 import { apiVersionOf, type KubeList, type KubeObject, type Status } from '../api/types.js';
@@ -26,6 +25,7 @@ import { collectionPrefix, objectKey } from './keys.js';
 import { compileSelection, type Selection } from './selection.js';
 import type { Strategy } from './strategy.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation/object-meta.js';
+import { parseResourceVersion, tooLargeResourceVersion } from './resource-version.js';
 
 export interface WriteOptions {
   readonly dryRun?: boolean;
@@ -78,6 +78,11 @@ const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const GENERATE_NAME_ATTEMPTS = 8;
 const MAX_GENERATE_BASE = 58;
 const UPDATE_RETRIES = 16;
+/**
+ * A list's limit may be any int64; past what a collection can hold it only means "all", and the backends take
+ * page sizes as integers they can bind (SQLite refused 2^63-1 as a float with a 500).
+ */
+const MAX_LIST_LIMIT = 2 ** 31 - 1;
 /** Disposable write results waiting for their watch event, per resource (see ResourceStore.written). */
 const WRITTEN_PENDING = 1024;
 const SERVER_OWNED_FIELDS = [
@@ -218,8 +223,19 @@ export class ResourceStore {
     return kv === undefined ? undefined : String(kv.modRevision);
   }
 
-  async get(namespace: string | undefined, name: string): Promise<KubeObject> {
+  /**
+   * A read of the current object. A `resourceVersion` (GET ?resourceVersion=) asks for one at least that new: any
+   * version storage holds is, so it only has to parse and not lie in the future.
+   */
+  async get(namespace: string | undefined, name: string, resourceVersion?: string): Promise<KubeObject> {
+    if (resourceVersion !== undefined && resourceVersion !== '') await this.checkNotFuture(parseResourceVersion(resourceVersion));
     return this.decode(await this.readKv(objectKey(this.info, namespace, name), name));
+  }
+
+  private async checkNotFuture(requested: bigint): Promise<number> {
+    const current = await this.backend.currentRevision();
+    if (requested > BigInt(current)) throw tooLargeResourceVersion(requested, current);
+    return current;
   }
 
   // ---------------------------------------------------------------- create
@@ -549,7 +565,7 @@ export class ResourceStore {
   async list(namespace: string | undefined, opts: StoreListOptions = {}): Promise<KubeList> {
     const prefix = collectionPrefix(this.info, namespace);
     const selection = this.selection(opts.labelSelector, opts.fieldSelector);
-    const limit = opts.limit !== undefined && opts.limit > 0 ? opts.limit : 0;
+    const limit = opts.limit !== undefined && opts.limit > 0 ? Math.min(opts.limit, MAX_LIST_LIMIT) : 0;
     let revision: number | undefined;
     let startKey: string | undefined;
     if (opts.continue !== undefined && opts.continue !== '') {
@@ -612,41 +628,23 @@ export class ResourceStore {
     return list;
   }
 
-  /** The revision a fresh list reads at, from resourceVersion/resourceVersionMatch. */
+  /**
+   * The revision a fresh list reads at, from resourceVersion/resourceVersionMatch (already validated as
+   * ValidateListOptions does). Reads kube-apiserver sends to etcd rather than its watch cache (a limit, or Exact)
+   * word a malformed resourceVersion as the etcd store does.
+   */
   private async listRevision(opts: StoreListOptions, limit: number): Promise<number | undefined> {
     const rv = opts.resourceVersion;
     const match = opts.resourceVersionMatch;
-    if (match !== undefined && match !== '' && (rv === undefined || rv === '')) {
-      throw invalid('ListOptions.meta.k8s.io', 'meta.k8s.io', 'ListOptions', '', [
-        fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'),
-      ]);
-    }
-    if (match !== undefined && match !== '' && match !== 'Exact' && match !== 'NotOlderThan') {
-      throw this.invalidListOptions('resourceVersionMatch', match, 'supported values: "Exact", "NotOlderThan", ""');
-    }
-    if (rv === undefined || rv === '' || rv === '0') {
-      if (match === 'Exact' && rv === '0') {
-        throw this.invalidListOptions('resourceVersionMatch', match, 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"');
-      }
-      return undefined;
-    }
-    const requested = Number(rv);
-    if (!Number.isInteger(requested) || requested < 0) {
-      throw new StatusError(400, 'BadRequest', `invalid resource version: ${rv}`);
-    }
-    const current = await this.backend.currentRevision();
     const exact = match === 'Exact' || ((match === undefined || match === '') && limit > 0);
-    if (requested > current) {
-      throw timeout(`Too large resource version: ${requested}, current: ${current}`, 1);
-    }
+    const requested = parseResourceVersion(rv, match === 'Exact' || limit > 0);
+    if (requested === 0n) return undefined;
+    const current = await this.checkNotFuture(requested);
     if (!exact) return undefined;
     const compacted = await this.backend.compactedRevision();
-    if (requested < compacted) throw expired(`The resourceVersion for the provided list is too old.`);
-    return requested;
-  }
-
-  private invalidListOptions(field: string, value: string, detail: string): StatusError {
-    return invalid('ListOptions.meta.k8s.io', 'meta.k8s.io', 'ListOptions', '', [fieldError.invalid(field, value, detail)]);
+    if (requested < BigInt(compacted)) throw expired(`The resourceVersion for the provided list is too old.`);
+    // At most the current revision, so a safe integer.
+    return Math.min(Number(requested), current);
   }
 }
 

@@ -3,6 +3,7 @@ import type { KubeObject, Status } from '../api/types.js';
 import type { KeyValue, WatchEvent, Watcher } from '../storage/backend.js';
 import { CompactedError } from '../storage/errors.js';
 import { collectionPrefix } from './keys.js';
+import { parseResourceVersion, tooLargeResourceVersion } from './resource-version.js';
 import type { Selection } from './selection.js';
 import type { ResourceStore } from './store.js';
 
@@ -33,27 +34,32 @@ const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
 
 /**
  * Watch of one collection with kube-apiserver's start semantics: no resourceVersion (or "0") first replays the
- * current state as ADDED events; a given resourceVersion streams every change after it, or one 410 ERROR event
- * when that revision has been compacted. Objects moving in or out of the selectors appear as ADDED/DELETED.
+ * current state as ADDED events, unless sendInitialEvents=false asks to start from now; sendInitialEvents=true
+ * replays it whatever the resourceVersion and ends it with an initial-events-end BOOKMARK; a given resourceVersion
+ * otherwise streams every change after it, or one 410 ERROR event when that revision has been compacted. Objects
+ * moving in or out of the selectors appear as ADDED/DELETED.
  */
 export async function watchCollection(store: ResourceStore, namespace: string | undefined, opts: StoreWatchOptions): Promise<ObjectWatch> {
   const selection = store.selection(opts.labelSelector, opts.fieldSelector);
-  const rv = opts.resourceVersion;
-  const fromState = rv === undefined || rv === '' || rv === '0' || opts.sendInitialEvents === true;
-  if (opts.sendInitialEvents === true && opts.resourceVersionMatch !== 'NotOlderThan') {
-    throw new StatusError(422, 'Invalid', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
-  }
+  const requested = parseResourceVersion(opts.resourceVersion);
   const initial: ObjectEvent[] = [];
   let startRevision: number;
-  if (fromState) {
+  if (opts.sendInitialEvents === true || (opts.sendInitialEvents === undefined && requested === 0n)) {
+    // The replayed state must be at least as new as the requested version, which storage cannot promise of a future one.
+    if (opts.sendInitialEvents === true && requested > 0n) {
+      const current = await store.backend.currentRevision();
+      if (requested > BigInt(current)) throw tooLargeResourceVersion(requested, current);
+    }
     const list = await store.list(namespace, { labelSelector: opts.labelSelector, fieldSelector: opts.fieldSelector });
     startRevision = Number(list.metadata.resourceVersion);
     for (const item of list.items)
       initial.push({ type: 'ADDED', object: { apiVersion: store.apiVersion, kind: store.info.kind, ...item } });
     if (opts.sendInitialEvents === true) initial.push(bookmark(store, startRevision, true));
+  } else if (requested === 0n) {
+    startRevision = await store.backend.currentRevision();
   } else {
-    startRevision = Number(rv);
-    if (!Number.isInteger(startRevision) || startRevision < 0) throw new StatusError(400, 'BadRequest', `invalid resource version: ${rv}`);
+    // A watch may start in the future: it waits for that revision's successors like any other.
+    startRevision = Number(requested);
   }
   let watcher: Watcher | undefined;
   try {

@@ -6,7 +6,7 @@ import { createOpenApiRoute } from './openapi-route.js';
 import { parseRequestPath, type RequestTarget } from './request-info.js';
 import { parseRequestUrl } from './request-url.js';
 import { routeResource } from './resource-route.js';
-import { endCommittedResponse, sendJson, sendStatusError, sendText } from './respond.js';
+import { endCommittedResponse, sendJson, sendRawJson, sendStatusError, sendText } from './respond.js';
 import { KUBERNETES_VERSION } from './version.js';
 import type { ControllerManager } from '../controllers/manager.js';
 import { renderMetrics } from './metrics.js';
@@ -70,7 +70,7 @@ export function createApiHandler(
       return;
     }
     if (pathname === '/version' || pathname === '/version/') {
-      sendJson(res, 200, KUBERNETES_VERSION);
+      sendRawJson(res, 200, KUBERNETES_VERSION);
       return;
     }
     if (pathname === '/metrics') {
@@ -94,7 +94,7 @@ export function createApiHandler(
         return;
       case 'unknown':
         if (pathname === '/') {
-          sendJson(res, 200, {
+          sendRawJson(res, 200, {
             paths: ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/openapi/v2', '/openapi/v3', '/readyz', '/version'],
           });
           return;

@@ -14,7 +14,7 @@ import { mergeAggregatedDiscovery, mergeApiGroup, mergeApiGroupList } from '../a
 import { priorityOf } from '../discovery/group-order.js';
 import type { ApiContext } from './api-context.js';
 import type { RequestTarget } from './request-info.js';
-import { sendJson, sendText } from './respond.js';
+import { goJson, sendJson, sendText } from './respond.js';
 
 type DiscoveryTarget = Extract<RequestTarget, { type: `discovery-${string}` }>;
 
@@ -28,8 +28,10 @@ function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown
     res.end();
     return;
   }
-  res.writeHead(200, { ...headers, 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
+  // The ETag hashes json.Marshal's bytes; the body is the serializer's, which ends with a newline.
+  const encoded = goJson(body);
+  res.writeHead(200, { ...headers, 'Content-Length': Buffer.byteLength(encoded) });
+  res.end(encoded);
 }
 
 export function routeDiscovery(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, target: DiscoveryTarget): void {

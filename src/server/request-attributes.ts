@@ -1,5 +1,6 @@
 import type { AuthorizationAttributes } from '../auth/authorizer.js';
 import type { UserInfo } from '../auth/user.js';
+import { goBool } from '../api/go-strconv.js';
 import type { RequestTarget } from './request-info.js';
 import type { RequestUrl } from './request-url.js';
 
@@ -10,12 +11,13 @@ type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
  * so a malformed request (POST to a name) is authorized before the router refuses it, as in kube-apiserver.
  */
 export function resourceVerb(method: string, target: ResourceTarget, watch: boolean): string {
-  const hasName = target.name !== undefined;
+  // An empty name segment (`pods//status`) counts as no name, as in RequestInfoFactory.
+  const hasName = target.name !== undefined && target.name !== '';
   switch (method) {
     case 'GET':
     case 'HEAD':
-      if (watch) return 'watch';
-      return hasName ? 'get' : 'list';
+      if (hasName) return 'get';
+      return watch ? 'watch' : 'list';
     case 'POST':
       return 'create';
     case 'PUT':
@@ -29,10 +31,9 @@ export function resourceVerb(method: string, target: ResourceTarget, watch: bool
   }
 }
 
-/** ?watch=true or ?watch=1 turns a GET into a watch. */
+/** ?watch turns a GET of a collection into a watch unless it is "0" or "false" (apimachinery's boolean conversion). */
 function isWatch(url: RequestUrl): boolean {
-  const value = url.searchParams.get('watch');
-  return value === 'true' || value === '1';
+  return goBool(url.searchParams.get('watch'));
 }
 
 /** The request's verb as the filters see it: the resource verb, or the lower-cased method of a non-resource path. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
+import { badRequest, methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
+import { goQuote } from '../selectors/go-quote.js';
 import type { SubresourceInfo, Verb } from '../api/resource-info.js';
 import type { UserInfo } from '../auth/user.js';
 import type { ApiContext, ResourceRequest } from './api-context.js';
@@ -16,14 +17,17 @@ import type { RequestUrl } from './request-url.js';
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
 
-/** The API verb of a request (RequestInfo.Verb), from method, path shape and ?watch. */
+/**
+ * The API verb of the route a request takes: go-restful routes on method and path shape (a name segment, even an
+ * empty one, means the item's routes), and only a collection GET looks at ?watch. undefined: no route (405).
+ */
 function verbOf(method: string, target: ResourceTarget, query: Query): Verb | undefined {
   const hasName = target.name !== undefined;
   switch (method) {
     case 'GET':
     case 'HEAD':
-      if (query.bool('watch')) return 'watch';
-      return hasName ? 'get' : 'list';
+      if (hasName) return 'get';
+      return query.bool('watch') ? 'watch' : 'list';
     case 'POST':
       return hasName ? undefined : 'create';
     case 'PUT':
@@ -37,6 +41,18 @@ function verbOf(method: string, target: ResourceTarget, query: Query): Verb | un
   }
 }
 
+const NAME_MAY_NOT_BE = ['.', '..'];
+const NAME_MAY_NOT_CONTAIN = ['/', '%'];
+
+/** path.IsValidPathSegmentName, which the store's key function applies to the name of every item request. */
+function checkPathSegmentName(name: string): void {
+  if (name === '') throw badRequest('name must be provided');
+  let msgs: string[];
+  if (NAME_MAY_NOT_BE.includes(name)) msgs = [`may not be '${name}'`];
+  else msgs = NAME_MAY_NOT_CONTAIN.filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+  if (msgs.length > 0) throw badRequest(`Name parameter invalid: ${goQuote(name)}: ${msgs.join(';')}`);
+}
+
 export async function routeResource(
   ctx: ApiContext,
   req: IncomingMessage,
@@ -45,6 +61,7 @@ export async function routeResource(
   url: RequestUrl,
   user: UserInfo,
 ): Promise<void> {
+  if (!target.routable) throw notFoundPath();
   const store = ctx.registry.lookup(target.group, target.version, target.resource);
   if (store === undefined) throw notFoundPath();
   const info = store.info;
@@ -60,12 +77,19 @@ export async function routeResource(
   if (verb === undefined || !allowed.includes(verb)) {
     throw methodNotAllowedRoute();
   }
+  // An empty namespace segment reaches the namespaced route with namespace "": reads and deletecollection then
+  // span every namespace (as authorized), while a request on one object has no key to address.
+  const namespace = target.namespace === '' ? undefined : target.namespace;
+  if (target.namespace === '' && verb !== 'list' && verb !== 'watch' && verb !== 'deletecollection') {
+    throw badRequest('Namespace parameter required.');
+  }
+  if (target.name !== undefined) checkPathSegmentName(target.name);
   const r: ResourceRequest = {
     ctx,
     req,
     res,
     store,
-    namespace: info.namespaced ? target.namespace : undefined,
+    namespace: info.namespaced ? namespace : undefined,
     name: target.name,
     subresource: target.subresource,
     query,
@@ -73,7 +97,7 @@ export async function routeResource(
     user,
   };
   // A namespaced collection read across all namespaces has no namespace; writes always need one.
-  if (info.namespaced && r.namespace === undefined && verb !== 'list' && verb !== 'watch') throw notFoundPath();
+  if (info.namespaced && target.namespace === undefined && verb !== 'list' && verb !== 'watch') throw notFoundPath();
   const name = target.name ?? '';
   if (sub?.name === 'scale') return handleScale(r, verb as 'get' | 'update' | 'patch', name);
   switch (verb) {

@@ -36,9 +36,34 @@ export function endCommittedResponse(res: ServerResponse): void {
   if (!bodyPending.has(res)) res.end();
 }
 
-export function sendJson(res: ServerResponse, code: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
+const GO_ESCAPED = /[<>&\u2028\u2029]/;
+const GO_ESCAPED_ALL = /[<>&\u2028\u2029]/g;
+
+function goEscape(ch: string): string {
+  return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * JSON as Go's json.Encoder writes it for kube-apiserver: "<", ">", "&", U+2028 and U+2029 escaped as \u00XX
+ * (they can only occur inside strings, so the text stays equivalent) and a newline at the end. Clients that
+ * compare bodies or error strings byte for byte (the Python client's create_from_yaml) see the same text.
+ */
+export function goJson(body: unknown): string {
   const text = JSON.stringify(body);
+  return `${GO_ESCAPED.test(text) ? text.replace(GO_ESCAPED_ALL, goEscape) : text}\n`;
+}
+
+/** An API object, list or Status as JSON, the way kube-apiserver's serializer writes it (see goJson). */
+export function sendJson(res: ServerResponse, code: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
+  const text = goJson(body);
   res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  endAtTurnEnd(res, text);
+}
+
+/** Go's json.MarshalIndent with two spaces and no trailing newline: /version and / (WriteRawJSON). */
+export function sendRawJson(res: ServerResponse, code: number, body: unknown): void {
+  const text = JSON.stringify(body, null, 2);
+  res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
   endAtTurnEnd(res, text);
 }
 

@@ -2,9 +2,10 @@ import { badRequest } from '../../api/errors.js';
 import { isObject } from '../../api/types.js';
 import { type DeleteOptions, deleteOptionsFromBody, type PropagationPolicy } from '../../registry/delete-policy.js';
 import type { ResourceRequest } from '../api-context.js';
+import type { Query } from '../query.js';
 import { parseBody, readBody } from '../body.js';
 import { send, warningHeaders } from '../respond.js';
-import { listOptions } from './list-options.js';
+import { decodeListOptions } from './list-options.js';
 import { renderList } from './transform.js';
 
 const JOB_ORPHAN_WARNING =
@@ -20,16 +21,30 @@ async function deleteOptions(r: ResourceRequest): Promise<DeleteOptions> {
     }
     return deleteOptionsFromBody(parsed);
   }
-  const q = r.query;
+  return deleteOptionsFromQuery(r.query);
+}
+
+/**
+ * Convert_url_Values_To_v1_DeleteOptions: a present propagationPolicy counts even when empty (and then fails
+ * validation), and `uid` / `resourceVersion` become preconditions.
+ */
+export function deleteOptionsFromQuery(q: Query): DeleteOptions {
   const opts: DeleteOptions = {};
   const grace = q.int('gracePeriodSeconds');
   if (grace !== undefined) opts.gracePeriodSeconds = grace;
-  const policy = q.string('propagationPolicy');
-  if (policy !== undefined && policy !== '') opts.propagationPolicy = policy as PropagationPolicy;
   const orphan = q.optionalBool('orphanDependents');
   if (orphan !== undefined) opts.orphanDependents = orphan;
+  const policy = q.string('propagationPolicy');
+  if (policy !== undefined) opts.propagationPolicy = policy as PropagationPolicy;
   const dryRun = q.dryRun();
   if (dryRun.length > 0) opts.dryRun = dryRun;
+  const uid = q.string('uid') ?? '';
+  const resourceVersion = q.string('resourceVersion') ?? '';
+  if (uid !== '' || resourceVersion !== '') {
+    opts.preconditions = {};
+    if (uid !== '') opts.preconditions.uid = uid;
+    if (resourceVersion !== '') opts.preconditions.resourceVersion = resourceVersion;
+  }
   return opts;
 }
 
@@ -47,7 +62,8 @@ export async function handleDelete(r: ResourceRequest, name: string): Promise<vo
 }
 
 export async function handleDeleteCollection(r: ResourceRequest): Promise<void> {
+  const listOpts = decodeListOptions(r.query, false);
   const opts = await deleteOptions(r);
-  const list = await r.store.deleteCollection(r.namespace, listOptions(r), opts);
+  const list = await r.store.deleteCollection(r.namespace, listOpts, opts);
   send(r.res, r.format, 200, renderList(r, list), warningHeaders(warnings(r, opts)));
 }

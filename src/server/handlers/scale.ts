@@ -7,6 +7,7 @@ import type { ResourceRequest } from '../api-context.js';
 import { parseBody, readBody } from '../body.js';
 import { send } from '../respond.js';
 import { fieldValidationMode } from './decode-input.js';
+import { getResourceVersion } from './read.js';
 import { applyPatch, patchTypeOf } from '../../patch/apply.js';
 
 const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';
@@ -94,7 +95,7 @@ function replicasFrom(r: ResourceRequest, scale: unknown, name: string): { repli
 export async function handleScale(r: ResourceRequest, verb: 'get' | 'update' | 'patch', name: string): Promise<void> {
   const paths = r.store.strategy.scale ?? BUILTIN_SCALE;
   if (verb === 'get') {
-    send(r.res, r.format, 200, scaleOf(await r.store.get(r.namespace, name), paths));
+    send(r.res, r.format, 200, scaleOf(await r.store.get(r.namespace, name, getResourceVersion(r)), paths));
     return;
   }
   let body: unknown;

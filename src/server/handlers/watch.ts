@@ -2,12 +2,15 @@ import type { ServerResponse } from 'node:http';
 import type { KubeObject } from '../../api/types.js';
 import { bookmarkEvent, type ObjectEvent, watchCollection } from '../../registry/watch.js';
 import type { ResourceRequest } from '../api-context.js';
+import { goJson } from '../respond.js';
+import { decodeListOptions } from './list-options.js';
 import { renderObject } from './transform.js';
 
 const PRE_DEADLINE_BOOKMARK_MS = 2000;
 
+/** One event per line, as Go's encoder writes each (the object inside compacted, so the only newline ends it). */
 function writeEvent(res: ServerResponse, event: unknown): boolean {
-  return res.write(`${JSON.stringify(event)}\n`);
+  return res.write(goJson(event));
 }
 
 /**
@@ -15,19 +18,10 @@ function writeEvent(res: ServerResponse, event: unknown): boolean {
  * after timeoutSeconds (or a randomised server bound) so clients re-watch from their last resourceVersion.
  */
 export async function handleWatch(r: ResourceRequest): Promise<void> {
-  const q = r.query;
-  const fieldSelector = r.name !== undefined ? `metadata.name=${r.name}` : q.string('fieldSelector');
-  const watch = await watchCollection(r.store, r.namespace, {
-    resourceVersion: q.string('resourceVersion'),
-    resourceVersionMatch: q.string('resourceVersionMatch'),
-    labelSelector: q.string('labelSelector'),
-    fieldSelector,
-    sendInitialEvents: q.optionalBool('sendInitialEvents'),
-  });
-  const allowBookmarks = q.bool('allowWatchBookmarks');
-  const requested = q.int('timeoutSeconds');
-  const bound = r.ctx.minRequestTimeoutSeconds * (1 + Math.random());
-  const timeoutMs = (requested !== undefined && requested > 0 ? Math.min(requested, bound) : bound) * 1000;
+  const opts = decodeListOptions(r.query, true);
+  const watch = await watchCollection(r.store, r.namespace, opts);
+  const allowBookmarks = opts.allowWatchBookmarks;
+  const timeoutMs = watchTimeoutMs(opts.timeoutSeconds, r.ctx.minRequestTimeoutSeconds * (1 + Math.random()));
 
   const res = r.res;
   res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
@@ -60,6 +54,15 @@ export async function handleWatch(r: ResourceRequest): Promise<void> {
     watch.stop();
     res.end();
   }
+}
+
+/**
+ * How long a watch runs: timeoutSeconds when positive (within the server's bound), the randomised bound when
+ * absent or 0; a negative one ends it at once, as kube-apiserver's already-expired timer does.
+ */
+export function watchTimeoutMs(timeoutSeconds: number | undefined, boundSeconds: number): number {
+  if (timeoutSeconds === undefined || timeoutSeconds === 0) return boundSeconds * 1000;
+  return Math.max(0, Math.min(timeoutSeconds, boundSeconds)) * 1000;
 }
 
 /** Watch events carry objects in the negotiated form; Tables after the first omit their column headers. */
