@@ -14,7 +14,7 @@ const JOB_ORPHAN_WARNING =
 async function deleteOptions(r: ResourceRequest): Promise<DeleteOptions> {
   const body = await readBody(r.req);
   if (body.length > 0) {
-    const parsed = parseBody(body, r.req.headers['content-type']);
+    const parsed = await parseBody(body, r.req.headers['content-type']);
     if (isObject(parsed) && parsed.kind !== undefined && parsed.kind !== 'DeleteOptions') {
       throw badRequest(`got unexpected object of kind ${String(parsed.kind)}, expected DeleteOptions`);
     }

@@ -48,7 +48,7 @@ export async function handlePatch(r: ResourceRequest, name: string): Promise<voi
   const contentType = r.req.headers['content-type'];
   const patchType = patchTypeOf(contentType);
   const body = await readBody(r.req);
-  const patch = parseBody(body, 'application/json');
+  const patch = await parseBody(body, 'application/json');
   const warnings: string[] = [];
   const updated = await r.store.guaranteedUpdate(
     r.namespace,
