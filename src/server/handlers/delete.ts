@@ -1,5 +1,6 @@
 import { badRequest } from '../../api/errors.js';
 import { isObject } from '../../api/types.js';
+import { topLevelNumberLiteral } from '../../decoding/int64.js';
 import { type DeleteOptions, deleteOptionsFromBody, type PropagationPolicy } from '../../registry/delete-policy.js';
 import type { ResourceRequest } from '../api-context.js';
 import { parseBody, readBody } from '../body.js';
@@ -18,7 +19,8 @@ async function deleteOptions(r: ResourceRequest): Promise<DeleteOptions> {
     if (isObject(parsed) && parsed.kind !== undefined && parsed.kind !== 'DeleteOptions') {
       throw badRequest(`got unexpected object of kind ${String(parsed.kind)}, expected DeleteOptions`);
     }
-    return deleteOptionsFromBody(parsed);
+    const text = body.toString('utf8');
+    return deleteOptionsFromBody(parsed, (key) => topLevelNumberLiteral(text, key));
   }
   const q = r.query;
   const opts: DeleteOptions = {};
