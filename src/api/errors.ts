@@ -78,8 +78,13 @@ export function notAcceptable(message: string): StatusError {
   return new StatusError(406, 'NotAcceptable', message);
 }
 
-export function unsupportedMediaType(contentType: string): StatusError {
-  return new StatusError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf; got ${contentType}`);
+/** A create, update or delete body in a media type no decoder takes (patch types included). */
+export function unsupportedMediaType(): StatusError {
+  return new StatusError(
+    415,
+    'UnsupportedMediaType',
+    'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf',
+  );
 }
 
 export function requestEntityTooLarge(limitBytes: number): StatusError {

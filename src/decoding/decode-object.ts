@@ -26,6 +26,7 @@ export interface DecodedObject {
  * checked against the schema: a type mismatch (or a malformed quantity, timestamp or base64 value) is a
  * 400 BadRequest; fields the schema does not know are dropped, and additionally reported per `mode` — Warn
  * returns warnings, Strict rejects with `strict decoding error: unknown field "..."`. `null` leaves a field unset.
+ * `bodyStrictErrors` are what the body's parser found (duplicate fields), reported after the unknown fields.
  * Subtrees marked x-kubernetes-preserve-unknown-fields and free-form objects are kept as they are.
  */
 export function decodeTypedObject(
@@ -34,18 +35,19 @@ export function decodeTypedObject(
   definitions: Definitions,
   mode: FieldValidation,
   target: DecodeTarget,
+  bodyStrictErrors: readonly string[] = [],
 ): DecodedObject {
   const walker = new SchemaWalker(definitions);
   const decoded = walker.decodeRoot(obj, schema, target.kind);
   const prefix = (): string => `${bodyKind(obj, target)} in version "${bodyVersion(obj, target)}" cannot be handled as a ${target.kind}: `;
   if (walker.failure !== undefined) throw new DecodeError(prefix() + walker.failure, walker.failure, false);
-  if (walker.unknownFields.length === 0) return { object: decoded ?? {}, warnings: [] };
-  const unknown = walker.unknownFields.map((path) => `unknown field "${path}"`);
+  if (walker.unknownFields.length === 0 && bodyStrictErrors.length === 0) return { object: decoded ?? {}, warnings: [] };
+  const strict = [...walker.unknownFields.map((path) => `unknown field "${path}"`), ...bodyStrictErrors];
   if (mode === 'Strict') {
-    const detail = `strict decoding error: ${unknown.join(', ')}`;
+    const detail = `strict decoding error: ${strict.join(', ')}`;
     throw new DecodeError(prefix() + detail, detail, true);
   }
-  return { object: decoded ?? {}, warnings: mode === 'Warn' ? unknown : [] };
+  return { object: decoded ?? {}, warnings: mode === 'Warn' ? strict : [] };
 }
 
 /** Paths (`spec.template.spec.containers[0].foo`) of the fields in `obj` that the schema does not know. */

@@ -34,11 +34,12 @@ export function tooManyPatchOperations(limit: number, got: number): PatchError {
 }
 
 /**
- * A plain Go error escaping the strategic merge patch engine: the API server turns it into a 500 whose reason is
- * empty (StatusReasonUnknown) and whose message is the error text.
+ * A plain Go error escaping the strategic merge patch engine (`unknown patch type: bogus in map: ...`): the API
+ * server turns it into a 500 whose reason is empty; the fault is the patch's, so Cascade answers 400 BadRequest
+ * with the same text.
  */
 export function patchEngineFailure(message: string): PatchError {
-  return new PatchError(500, '', message);
+  return new PatchError(400, 'BadRequest', message);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { applyPatch, type Operation, Pointer } from 'rfc6902';
 import { malformedPatch, tooManyPatchOperations, unprocessablePatch } from './errors.js';
+import { MAX_OBJECT_DEPTH, nestingDepth } from '../decoding/nesting.js';
 import { cloneJson, hasKey, isJsonMap, type JsonMap } from './json-value.js';
 
 /** kube-apiserver refuses JSON patches with more operations than this (413). */
@@ -69,6 +70,8 @@ function applyOperation(document: unknown, operation: JsonMap | null): string | 
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }
+  const tooDeep = nestsTooDeeply(document, operation, kind);
+  if (tooDeep !== undefined) return tooDeep;
   const parentIsObject = isJsonMap(located.parent);
   const missingMember = parentIsObject && !hasKey(located.parent as JsonMap, located.key);
   if (kind === 'test' && missingMember && (operation.value === null || !hasKey(operation, 'value'))) return undefined;
@@ -79,6 +82,25 @@ function applyOperation(document: unknown, operation: JsonMap | null): string | 
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }
+}
+
+/**
+ * Only a JSON patch can make an object nest deeper than its body did (`copy` doubles a subtree per operation), so
+ * each value it places is measured against MAX_OBJECT_DEPTH before it is placed.
+ */
+function nestsTooDeeply(document: unknown, operation: JsonMap, kind: string): string | undefined {
+  let placed: unknown;
+  if (kind === 'add' || kind === 'replace') placed = operation.value;
+  else if (kind === 'copy' || kind === 'move') {
+    try {
+      placed = Pointer.fromJSON(operation.from as string).evaluate(document).value;
+    } catch {
+      return undefined;
+    }
+  } else return undefined;
+  const at = (operation.path as string).split('/').length - 1;
+  if (at + nestingDepth(placed, MAX_OBJECT_DEPTH) <= MAX_OBJECT_DEPTH) return undefined;
+  return `${kind} operation would nest the object deeper than ${MAX_OBJECT_DEPTH} levels`;
 }
 
 function jsonKind(value: unknown): string {

@@ -4,7 +4,8 @@ import type { JsonMap } from './json-value.js';
 
 /**
  * The strategic merge patch failures and the statuses the API server gives them: the mergepatch sentinel errors
- * listed in its interpretStrategicMergePatchError become 400 or 422, every other engine error a 500.
+ * listed in its interpretStrategicMergePatchError become 400 or 422; every other engine error, a 500 there, is a
+ * 400 here (patchEngineFailure).
  */
 export const smpErrors = {
   noMergeKey: (map: JsonMap, mergeKey: string): PatchError =>

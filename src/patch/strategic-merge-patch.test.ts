@@ -272,48 +272,49 @@ describe('applyStrategicMergePatch: merging', () => {
   });
 });
 
+// Kubernetes answers the engine's plain errors with 500 (reason empty); bad input here gets the same text as 400.
 describe('applyStrategicMergePatch: errors carry the status kube-apiserver answers', () => {
   const cases: { name: string; patch: unknown; code: number; reason: string; message: string; original?: unknown }[] = [
     {
-      name: 'a list element without its merge key is a 500 with the engine message',
+      name: 'a list element without its merge key is a 400 with the engine message',
       patch: { spec: { template: { spec: { containers: [{ image: 'nginx' }] } } } },
-      code: 500,
-      reason: '',
+      code: 400,
+      reason: 'BadRequest',
       message: 'map: map[image:nginx] does not contain declared merge key: name',
     },
     {
       name: 'a $patch: delete element without merge key',
       patch: { metadata: { ownerReferences: [{ $patch: 'delete', name: 'o1' }] } },
-      code: 500,
-      reason: '',
+      code: 400,
+      reason: 'BadRequest',
       message: 'map: map[$patch:delete name:o1] does not contain declared merge key: uid',
     },
     {
       name: 'an unknown $patch value in a map',
       patch: { spec: { strategy: { $patch: 'frobnicate' } } },
-      code: 500,
-      reason: '',
+      code: 400,
+      reason: 'BadRequest',
       message: 'unknown patch type: frobnicate in map: map[$patch:frobnicate]',
     },
     {
       name: '$patch: merge in a map is not a known map directive',
       patch: { metadata: { labels: { $patch: 'merge' } } },
-      code: 500,
-      reason: '',
+      code: 400,
+      reason: 'BadRequest',
       message: 'unknown patch type: merge in map: map[$patch:merge]',
     },
     {
       name: '$patch: merge in a list',
       patch: { spec: { template: { spec: { containers: [{ $patch: 'merge' }] } } } },
-      code: 500,
-      reason: '',
+      code: 400,
+      reason: 'BadRequest',
       message: 'merging lists cannot yet be specified in the patch',
     },
     {
       name: 'mixed element types',
       patch: { spec: { template: { spec: { volumes: ['x'] } } } },
-      code: 500,
-      reason: '',
+      code: 400,
+      reason: 'BadRequest',
       message: 'list element types are not identical: [[map[configMap:map[name:c1] name:cfg]] [x]]',
     },
     {
@@ -355,8 +356,8 @@ describe('applyStrategicMergePatch: errors carry the status kube-apiserver answe
     {
       name: '$setElementOrder contradicting the patch list order',
       patch: { metadata: { '$setElementOrder/finalizers': ['a.example.com/x'], finalizers: ['z'] } },
-      code: 500,
-      reason: '',
+      code: 400,
+      reason: 'BadRequest',
       message: "the order in patch list:\n[z]\n doesn't match $setElementOrder list:\n[a.example.com/x]",
     },
     {

@@ -39,8 +39,8 @@ export class ProtobufDecodeError extends StatusError {
   }
 }
 
-/** The first 30 bytes of a body, in hex unless it looks like JSON. */
-function summarize(body: Uint8Array): string {
+/** The first 30 bytes of a body, in hex unless it looks like JSON (the apiserver's summarizeData). */
+export function summarize(body: Uint8Array): string {
   if (body.length === 0) return '<empty>';
   const head = body.subarray(0, 30);
   const more = body.length > 30 ? ' ...' : '';

@@ -1,3 +1,4 @@
+import { MAX_OBJECT_DEPTH } from '../decoding/nesting.js';
 import type { Definitions, Schema } from '../openapi/schema.js';
 import { type MessageLayout, mapValueSchema, messageLayout, refName, shortName } from './field-index.js';
 import { wellKnownCodec } from './well-known.js';
@@ -8,10 +9,20 @@ import { ProtoReader, WIRE_FIXED32, WIRE_FIXED64, WIRE_LEN, WIRE_VARINT, WireFor
  * Fields the table does not know are skipped, as protobuf requires.
  */
 export function decodeMessage(definitions: Definitions, bytes: Uint8Array, definition: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  decodeInto(definitions, bytes, messageLayout(definitions, definition), definition, out);
-  return out;
+  // Recursive types (JSONSchemaProps) let two bytes per level nest a message as deep as the body is long.
+  if (nesting >= MAX_OBJECT_DEPTH) throw new WireFormatError('exceeded max depth');
+  nesting++;
+  try {
+    const out: Record<string, unknown> = {};
+    decodeInto(definitions, bytes, messageLayout(definitions, definition), definition, out);
+    return out;
+  } finally {
+    nesting--;
+  }
 }
+
+/** How many messages the decoding under way is inside of (decoding is synchronous, so one count serves). */
+let nesting = 0;
 
 function decodeInto(definitions: Definitions, bytes: Uint8Array, layout: MessageLayout, owner: string, out: Record<string, unknown>): void {
   const reader = new ProtoReader(bytes);

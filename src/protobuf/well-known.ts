@@ -1,3 +1,5 @@
+import { scanJson } from '../decoding/json-scan.js';
+import { MAX_OBJECT_DEPTH } from '../decoding/nesting.js';
 import { formatTimestamp, parseTimestamp } from './time-format.js';
 import { ProtoReader, ProtoWriter, WIRE_LEN, WIRE_VARINT, WireFormatError } from './wire.js';
 
@@ -140,8 +142,10 @@ function rawJsonCodec(messageName: string): WellKnownCodec {
         return true;
       });
       if (raw.length === 0) return null;
+      const text = new TextDecoder().decode(raw);
+      if (scanJson(text, MAX_OBJECT_DEPTH).tooDeep !== undefined) throw new WireFormatError(`${messageName} does not hold JSON: exceeded max depth`);
       try {
-        return JSON.parse(new TextDecoder().decode(raw));
+        return JSON.parse(text);
       } catch (err) {
         throw new WireFormatError(`${messageName} does not hold JSON: ${(err as Error).message}`);
       }

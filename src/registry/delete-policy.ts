@@ -1,6 +1,7 @@
 import { type FieldError, fieldError, StatusError } from '../api/errors.js';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../api/finalizers.js';
 import { isObject } from '../api/types.js';
+import { isInt64Literal } from '../decoding/int64.js';
 import type { GcPolicy } from './strategy.js';
 
 /** Pure pieces of the DELETE path (mirrors registry/store.go's deletion helpers; rules R2.1–R2.15). */
@@ -17,15 +18,22 @@ export interface DeleteOptions {
 
 const POLICIES: readonly string[] = ['Foreground', 'Background', 'Orphan'];
 
-/** Reads DeleteOptions from a decoded request body, rejecting fields of the wrong type with 400. */
-export function deleteOptionsFromBody(body: unknown): DeleteOptions {
+/**
+ * Reads DeleteOptions from a decoded request body, rejecting fields of the wrong type with 400 and Go's decoding
+ * error (Kubernetes answers those with 500). `literal` gives a number field's source text, so that an integer past
+ * int64 (which a double cannot tell from one inside) is refused as Go refuses it.
+ */
+export function deleteOptionsFromBody(body: unknown, literal: (key: string) => string | undefined = () => undefined): DeleteOptions {
   if (!isObject(body)) throw new StatusError(400, 'BadRequest', 'DeleteOptions must be a JSON object');
   const opts: DeleteOptions = {};
-  if (body.gracePeriodSeconds !== undefined && body.gracePeriodSeconds !== null) {
-    if (typeof body.gracePeriodSeconds !== 'number' || !Number.isInteger(body.gracePeriodSeconds)) {
-      throw new StatusError(400, 'BadRequest', 'json: cannot unmarshal into Go struct field DeleteOptions.gracePeriodSeconds of type int64');
+  const grace = body.gracePeriodSeconds;
+  if (grace !== undefined && grace !== null) {
+    const text = typeof grace === 'number' ? (literal('gracePeriodSeconds') ?? String(grace)) : undefined;
+    if (text === undefined || !isInt64Literal(text)) {
+      const found = text === undefined ? goJsonKind(grace) : `number ${text}`;
+      throw new StatusError(400, 'BadRequest', `json: cannot unmarshal ${found} into Go struct field DeleteOptions.gracePeriodSeconds of type int64`);
     }
-    opts.gracePeriodSeconds = body.gracePeriodSeconds;
+    opts.gracePeriodSeconds = Number(text);
   }
   if (isObject(body.preconditions)) {
     const p = body.preconditions;
@@ -37,6 +45,12 @@ export function deleteOptionsFromBody(body: unknown): DeleteOptions {
   if (typeof body.propagationPolicy === 'string') opts.propagationPolicy = body.propagationPolicy as PropagationPolicy;
   if (Array.isArray(body.dryRun)) opts.dryRun = body.dryRun.map(String);
   return opts;
+}
+
+function goJsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'boolean') return 'bool';
+  return typeof value === 'object' ? 'object' : typeof value;
 }
 
 /** ValidateDeleteOptions (R2.3). */

@@ -16,6 +16,7 @@ import { createApiHandler, type RequestLimits } from './app.js';
 import { createInFlightLimiter, DEFAULT_MAX_MUTATING_REQUESTS_IN_FLIGHT, DEFAULT_MAX_REQUESTS_IN_FLIGHT } from './limits/max-in-flight.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './limits/request-timeout.js';
 import { createWatchLimiter } from './limits/watch-limit.js';
+import { answerClientErrorsAsGo, MAX_HEADER_BYTES } from './header-limit.js';
 import { ownerReferencesPermissionEnforcement } from '../admission/owner-references-permission.js';
 import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
 import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
@@ -234,11 +235,19 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   );
   const server: Server =
     security === undefined
-      ? createServer(handler)
+      ? createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handler)
       : createTlsServer(
-          { cert: security.tls.cert, key: security.tls.key, ca: security.tls.clientCa, requestCert: true, rejectUnauthorized: false },
+          {
+            cert: security.tls.cert,
+            key: security.tls.key,
+            ca: security.tls.clientCa,
+            requestCert: true,
+            rejectUnauthorized: false,
+            maxHeaderSize: MAX_HEADER_BYTES,
+          },
           handler,
         );
+  answerClientErrorsAsGo(server);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,49 +1,21 @@
 import type { IncomingMessage } from 'node:http';
-import { parseAllDocuments } from 'yaml';
-import { badRequest, requestEntityTooLarge, StatusError, unsupportedMediaType } from '../api/errors.js';
+import { badRequest, type StatusError, unsupportedMediaType } from '../api/errors.js';
+import { scanJson } from '../decoding/json-scan.js';
+import { MAX_OBJECT_DEPTH } from '../decoding/nesting.js';
+import { yamlWorker } from '../decoding/yaml-worker-client.js';
+import { summarize } from '../protobuf/errors.js';
+import { readLimitedBody } from './body-limit.js';
 
-/** kube-apiserver's request body limit (3 MiB). */
-export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
+export { MAX_REQUEST_BODY_BYTES } from './body-limit.js';
 
-/**
- * 413, with `Connection: close`: like Go's server after a handler gave up on a body it had not read to the end, the
- * connection is not reused, so nothing more of an oversized body is taken in once the answer is out.
- */
-function tooLarge(limitBytes: number): StatusError {
-  const err = requestEntityTooLarge(limitBytes);
-  return new StatusError(err.code, err.reason, err.message, err.details, { Connection: 'close' });
-}
+/** The whole request body, at most `limitBytes` of it (limitedReadBody); past that, 413 (see body-limit.ts). */
+export const readBody: (req: IncomingMessage, limitBytes?: number) => Promise<Buffer> = readLimitedBody;
 
-/**
- * The whole request body, at most `limitBytes` of it (limitedReadBody): a larger one — declared by Content-Length
- * or found while streaming — is refused with 413 `Request entity too large: limit is <n>`, and no more of it is kept.
- */
-export async function readBody(req: IncomingMessage, limitBytes: number = MAX_REQUEST_BODY_BYTES): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > limitBytes) {
-    req.resume();
-    throw tooLarge(limitBytes);
-  }
-  // Plain events rather than the async iterator: this runs on every write request.
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > limitBytes) {
-        req.off('data', onData);
-        chunks.length = 0;
-        // Discarded rather than paused, so the client can finish sending and read the 413.
-        req.resume();
-        reject(tooLarge(limitBytes));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+/** A decoded body, with the strict decoding errors (duplicate fields) that fieldValidation reports or rejects. */
+export interface ParsedBody {
+  readonly value: unknown;
+  /** `duplicate field "data.a"` (JSON) or go-yaml's `error converting YAML to JSON: yaml: unmarshal errors: ...`. */
+  readonly strictErrors: readonly string[];
 }
 
 function mediaType(contentType: string | undefined): string {
@@ -52,32 +24,56 @@ function mediaType(contentType: string | undefined): string {
   return contentType.split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-function unrecognized(detail: string, expectedKind: string | undefined): StatusError {
+/**
+ * The transformDecodeError wording for a body that is not JSON or YAML at all; `expectedKind` names the type the
+ * body was meant to be, and the body's first bytes are summarized after the error as the apiserver does.
+ */
+function unrecognized(detail: string, body: Buffer, expectedKind: string | undefined): StatusError {
   return badRequest(
-    expectedKind === undefined ? detail : `the object provided is unrecognized (must be of type ${expectedKind}): ${detail}`,
+    expectedKind === undefined
+      ? detail
+      : `the object provided is unrecognized (must be of type ${expectedKind}): ${detail} (${summarize(body)})`,
   );
 }
 
 /**
- * Parses a JSON or YAML (1.1, as kubectl's sigs.k8s.io/yaml reads it) body. Syntax errors become 400s worded as
- * the apiserver words them; `expectedKind` names the type the body was meant to be.
+ * Parses a JSON or YAML (1.1, as kubectl's sigs.k8s.io/yaml reads it) body; any other media type is refused with
+ * 415 (an empty Content-Type is JSON). Syntax errors become 400s worded as the apiserver words them. Nesting is
+ * bounded before anything recursive sees the value (see nesting.ts).
  */
-export function parseBody(body: Buffer, contentType: string | undefined, expectedKind?: string): unknown {
+export async function parseBodyWithStrictErrors(body: Buffer, contentType: string | undefined, expectedKind?: string): Promise<ParsedBody> {
   const type = mediaType(contentType);
-  const text = body.toString('utf8');
-  if (type === 'application/yaml' || type === 'application/apply-patch+yaml') {
-    const parsed = parseYaml(text);
-    if (parsed.error !== undefined) throw unrecognized(`error converting YAML to JSON: yaml: ${parsed.error}`, expectedKind);
-    return parsed.value;
+  if (type === 'application/json' || type === '') return parseJson(body.toString('utf8'), body, expectedKind, []);
+  if (type === 'application/yaml') {
+    const converted = await yamlWorker.convert(body.toString('utf8'));
+    if ('error' in converted) throw unrecognized(`yaml: ${converted.error}`, body, expectedKind);
+    const strict =
+      converted.duplicateKeys.length === 0
+        ? []
+        : [`error converting YAML to JSON: yaml: unmarshal errors:\n  ${converted.duplicateKeys.join('\n  ')}`];
+    return parseJson(converted.json, body, expectedKind, strict);
   }
-  if (type === 'application/json' || type.endsWith('+json') || type === '' || type === '*/*') {
-    try {
-      return JSON.parse(text);
-    } catch (err) {
-      throw unrecognized(`couldn't get version/kind; json parse error: ${goJsonError(err)}`, expectedKind);
-    }
+  throw unsupportedMediaType();
+}
+
+/** parseBodyWithStrictErrors for bodies whose duplicate fields nothing reports (patches, DeleteOptions, Scale). */
+export async function parseBody(body: Buffer, contentType: string | undefined, expectedKind?: string): Promise<unknown> {
+  return (await parseBodyWithStrictErrors(body, contentType, expectedKind)).value;
+}
+
+function parseJson(text: string, body: Buffer, expectedKind: string | undefined, strictErrors: string[]): ParsedBody {
+  const scan = scanJson(text, MAX_OBJECT_DEPTH);
+  // Go's scanner stops at the bracket that goes too deep, whatever follows.
+  if (scan.tooDeep !== undefined) {
+    throw unrecognized(`couldn't get version/kind; json parse error: invalid character '${scan.tooDeep}' exceeded max depth`, body, expectedKind);
   }
-  throw unsupportedMediaType(contentType ?? '');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw unrecognized(`couldn't get version/kind; json parse error: ${goJsonError(err)}`, body, expectedKind);
+  }
+  return { value, strictErrors: scan.duplicates.length === 0 ? strictErrors : [...strictErrors, ...scan.duplicates] };
 }
 
 /** encoding/json's wording for the common syntax errors. */
@@ -87,14 +83,4 @@ function goJsonError(err: unknown): string {
   const token = /Unexpected token '?(.)'?/.exec(message);
   if (token?.[1] !== undefined) return `invalid character '${token[1]}' looking for beginning of value`;
   return message.charAt(0).toLowerCase() + message.slice(1);
-}
-
-function parseYaml(text: string): { value?: unknown; error?: string } {
-  const docs = parseAllDocuments(text, { version: '1.1' });
-  if (!Array.isArray(docs) || docs.length === 0) return { value: null };
-  const first = docs[0];
-  if (first === undefined) return { value: null };
-  const error = first.errors[0];
-  if (error !== undefined) return { error: error.message.split('\n')[0] ?? error.message };
-  return { value: first.toJS({ maxAliasCount: 100 }) };
 }

@@ -4,7 +4,7 @@ import { decodeTypedObject, type FieldValidation } from '../../decoding/decode-o
 import { decodeKubernetesProtobuf, KUBERNETES_PROTOBUF_MEDIA_TYPE, ProtobufDecodeError } from '../../protobuf/decode.js';
 import { definitionRef } from '../../openapi/schema.js';
 import type { ResourceRequest } from '../api-context.js';
-import { parseBody, readBody } from '../body.js';
+import { parseBodyWithStrictErrors, readBody } from '../body.js';
 
 const MODES: readonly string[] = ['Strict', 'Warn', 'Ignore'];
 
@@ -19,7 +19,7 @@ export function fieldValidationMode(r: ResourceRequest): FieldValidation {
  * apiVersion default from the URL and must match it; fields are checked against the type's schema; the
  * namespace is reconciled with the URL (R1.34).
  */
-export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: string[]): KubeObject {
+export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: string[], bodyStrictErrors: readonly string[] = []): KubeObject {
   const info = r.store.info;
   if (!isObject(raw)) throw badRequest(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
   const expectedApiVersion = r.store.apiVersion;
@@ -34,7 +34,8 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
   }
   // Both present (the usual case): the body already is what the decoder should see, and needs no copy.
   const typed = raw.apiVersion === apiVersion && raw.kind === kind ? raw : { ...raw, apiVersion, kind };
-  const obj = info.custom === true ? decodeCustomResource(r, typed, kind, warnings) : decodeBuiltin(r, typed, warnings);
+  const obj =
+    info.custom === true ? decodeCustomResource(r, typed, kind, warnings, bodyStrictErrors) : decodeBuiltin(r, typed, warnings, bodyStrictErrors);
   if (!isObject(obj.metadata)) obj.metadata = {};
   const bodyNamespace = obj.metadata.namespace;
   if (info.namespaced) {
@@ -48,27 +49,31 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
   return obj;
 }
 
-function decodeBuiltin(r: ResourceRequest, typed: Record<string, unknown>, warnings: string[]): KubeObject {
+function decodeBuiltin(r: ResourceRequest, typed: Record<string, unknown>, warnings: string[], bodyStrictErrors: readonly string[]): KubeObject {
   const info = r.store.info;
-  const decoded = decodeTypedObject(typed, definitionRef(info.definition), r.ctx.definitions, fieldValidationMode(r), {
-    kind: info.kind,
-    version: info.version,
-  });
+  const target = { kind: info.kind, version: info.version };
+  const decoded = decodeTypedObject(typed, definitionRef(info.definition), r.ctx.definitions, fieldValidationMode(r), target, bodyStrictErrors);
   if (decoded.warnings.length > 0) warnings.push(...decoded.warnings);
   return decoded.object as KubeObject;
 }
 
 /** Custom resources are pruned by their CRD schema; fieldValidation decides what pruned fields mean. */
-function decodeCustomResource(r: ResourceRequest, typed: Record<string, unknown>, kind: string, warnings: string[]): KubeObject {
+function decodeCustomResource(
+  r: ResourceRequest,
+  typed: Record<string, unknown>,
+  kind: string,
+  warnings: string[],
+  bodyStrictErrors: readonly string[],
+): KubeObject {
   const obj = typed as KubeObject;
   if (!isObject(obj.metadata)) obj.metadata = {};
   const pruned = r.store.strategy.pruneUnknownFields?.(obj) ?? [];
   const mode = fieldValidationMode(r);
-  const unknown = pruned.map((path) => `unknown field "${path}"`);
-  if (unknown.length > 0 && mode === 'Strict') {
-    throw badRequest(`${kind} in version "${r.store.info.version}" cannot be handled as a ${kind}: strict decoding error: ${unknown.join(', ')}`);
+  const strict = [...pruned.map((path) => `unknown field "${path}"`), ...bodyStrictErrors];
+  if (strict.length > 0 && mode === 'Strict') {
+    throw badRequest(`${kind} in version "${r.store.info.version}" cannot be handled as a ${kind}: strict decoding error: ${strict.join(', ')}`);
   }
-  if (mode === 'Warn') warnings.push(...unknown);
+  if (mode === 'Warn') warnings.push(...strict);
   return obj;
 }
 
@@ -91,5 +96,6 @@ export async function readObjectBody(r: ResourceRequest, warnings: string[]): Pr
       throw err;
     }
   }
-  return decodeObjectBody(r, parseBody(body, contentType, info.kind), warnings);
+  const parsed = await parseBodyWithStrictErrors(body, contentType, info.kind);
+  return decodeObjectBody(r, parsed.value, warnings, parsed.strictErrors);
 }

@@ -1,5 +1,6 @@
 import { badRequest } from '../../api/errors.js';
 import { isObject } from '../../api/types.js';
+import { topLevelNumberLiteral } from '../../decoding/int64.js';
 import { type DeleteOptions, deleteOptionsFromBody, type PropagationPolicy } from '../../registry/delete-policy.js';
 import type { ResourceRequest } from '../api-context.js';
 import type { Query } from '../query.js';
@@ -15,11 +16,12 @@ const JOB_ORPHAN_WARNING =
 async function deleteOptions(r: ResourceRequest): Promise<DeleteOptions> {
   const body = await readBody(r.req);
   if (body.length > 0) {
-    const parsed = parseBody(body, r.req.headers['content-type']);
+    const parsed = await parseBody(body, r.req.headers['content-type']);
     if (isObject(parsed) && parsed.kind !== undefined && parsed.kind !== 'DeleteOptions') {
       throw badRequest(`got unexpected object of kind ${String(parsed.kind)}, expected DeleteOptions`);
     }
-    return deleteOptionsFromBody(parsed);
+    const text = body.toString('utf8');
+    return deleteOptionsFromBody(parsed, (key) => topLevelNumberLiteral(text, key));
   }
   return deleteOptionsFromQuery(r.query);
 }

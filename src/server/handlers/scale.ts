@@ -102,11 +102,11 @@ export async function handleScale(r: ResourceRequest, verb: 'get' | 'update' | '
   let patchType: ReturnType<typeof patchTypeOf> | undefined;
   if (verb === 'patch') {
     patchType = patchTypeOf(r.req.headers['content-type']);
-    body = parseBody(await readBody(r.req), 'application/json');
+    body = await parseBody(await readBody(r.req), 'application/json');
   } else {
     const raw = await readBody(r.req);
     if (raw.length === 0) throw badRequest('the request body is empty');
-    body = parseBody(raw, r.req.headers['content-type']);
+    body = await parseBody(raw, r.req.headers['content-type']);
   }
   const dryRun = r.query.dryRun().includes('All');
   const updated = await r.store.guaranteedUpdate(r.namespace, name, { dryRun, user: r.user }, (current) => {

@@ -22,12 +22,13 @@ export async function handleCreate(r: ResourceRequest): Promise<void> {
   send(r.res, r.format, 201, renderObject(r, created), warningHeaders(warnings));
 }
 
+/** checkName: an update or patch must leave the object named as the URL names it. */
 function checkName(obj: KubeObject, name: string): void {
   const bodyName = obj.metadata.name;
-  if (bodyName !== undefined && bodyName !== '' && bodyName !== name) {
-    throw badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
+  if (bodyName === undefined || bodyName === '') {
+    throw badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
   }
-  obj.metadata.name = name;
+  if (bodyName !== name) throw badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`);
 }
 
 export async function handleUpdate(r: ResourceRequest, name: string): Promise<void> {
@@ -48,7 +49,7 @@ export async function handlePatch(r: ResourceRequest, name: string): Promise<voi
   const contentType = r.req.headers['content-type'];
   const patchType = patchTypeOf(contentType);
   const body = await readBody(r.req);
-  const patch = parseBody(body, 'application/json');
+  const patch = await parseBody(body, 'application/json');
   const warnings: string[] = [];
   const updated = await r.store.guaranteedUpdate(
     r.namespace,
