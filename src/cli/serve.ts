@@ -50,10 +50,32 @@ Flags:
                             does; false lets a claim go once its pods have finished (default true)
 `;
 
+/** The spellings Go's strconv.ParseBool, and so pflag's bool flags, accept. */
+const GO_TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
+const GO_FALSE = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
+
 function booleanFlag(name: string, value: string): boolean {
-  if (value !== 'true' && value !== 'false') throw new Error(`--${name} must be true or false, got ${value}`);
-  return value === 'true';
+  if (GO_TRUE.has(value)) return true;
+  if (GO_FALSE.has(value)) return false;
+  throw new Error(`invalid argument "${value}" for "--${name}" flag: strconv.ParseBool: parsing "${value}": invalid syntax`);
 }
+
+/**
+ * pflag's bool flags take their value only after "=": a bare `--insecure-http` means true (as the README and
+ * kube-apiserver's own flags are written), and `--insecure-http false` leaves "false" a stray argument.
+ */
+export function withBareBooleans(argv: readonly string[], booleans: ReadonlySet<string>): string[] {
+  return argv.map((arg) => (arg.startsWith('--') && booleans.has(arg.slice(2)) ? `${arg}=true` : arg));
+}
+
+const BOOLEAN_FLAGS: ReadonlySet<string> = new Set([
+  'enable-garbage-collector',
+  'strict-block-owner-deletion',
+  'leader-elect',
+  'pvc-protection-count-finished-pods',
+  'insecure-http',
+  'anonymous-auth',
+]);
 
 /** kube-style durations: "15s", "500ms", "1m", "1m30s". */
 function durationFlag(name: string, value: string): number {
@@ -77,7 +99,7 @@ function positiveIntegerFlag(name: string, value: string): number {
 
 export async function serve(argv: string[]): Promise<void> {
   const { values } = parseArgs({
-    args: argv,
+    args: withBareBooleans(argv, BOOLEAN_FLAGS),
     options: {
       'bind-address': { type: 'string', default: '127.0.0.1' },
       'secure-port': { type: 'string', default: '6443' },

@@ -31,7 +31,6 @@ async function startServer(endpoint: string, dataDir: string, extra: readonly st
     '--etcd-servers',
     endpoint,
     '--insecure-http',
-    'true',
     '--secure-port',
     '0',
     '--data-dir',
