@@ -1,6 +1,7 @@
 import type { Definitions } from '../schema.js';
 import { CORE_V1_AFFINITY_DEFINITIONS } from './core-v1-affinity.js';
 import { CORE_V1_CONTAINER_DEFINITIONS } from './core-v1-container.js';
+import { CORE_V1_LEGACY_VOLUME_DEFINITIONS } from './core-v1-legacy-volumes.js';
 import { CORE_V1_NODE_DEFINITIONS } from './core-v1-node.js';
 import { CORE_V1_OTHER_DEFINITIONS } from './core-v1-other.js';
 import { CORE_V1_POD_DEFINITIONS } from './core-v1-pod.js';
@@ -17,6 +18,7 @@ const PARTS: readonly Definitions[] = [
   CORE_V1_CONTAINER_DEFINITIONS,
   CORE_V1_AFFINITY_DEFINITIONS,
   CORE_V1_VOLUME_DEFINITIONS,
+  CORE_V1_LEGACY_VOLUME_DEFINITIONS,
   CORE_V1_STORAGE_DEFINITIONS,
   CORE_V1_SERVICE_DEFINITIONS,
   CORE_V1_NODE_DEFINITIONS,
