@@ -5,6 +5,7 @@ import { CORE_V1_LEGACY_VOLUME_DEFINITIONS } from './core-v1-legacy-volumes.js';
 import { CORE_V1_NODE_DEFINITIONS } from './core-v1-node.js';
 import { CORE_V1_OTHER_DEFINITIONS } from './core-v1-other.js';
 import { CORE_V1_POD_DEFINITIONS } from './core-v1-pod.js';
+import { CORE_V1_REPLICATION_CONTROLLER_DEFINITIONS } from './core-v1-replication-controller.js';
 import { CORE_V1_SERVICE_DEFINITIONS } from './core-v1-service.js';
 import { CORE_V1_STORAGE_DEFINITIONS } from './core-v1-storage.js';
 import { CORE_V1_VOLUME_DEFINITIONS } from './core-v1-volume.js';
@@ -21,6 +22,7 @@ const PARTS: readonly Definitions[] = [
   CORE_V1_LEGACY_VOLUME_DEFINITIONS,
   CORE_V1_STORAGE_DEFINITIONS,
   CORE_V1_SERVICE_DEFINITIONS,
+  CORE_V1_REPLICATION_CONTROLLER_DEFINITIONS,
   CORE_V1_NODE_DEFINITIONS,
   GROUP_DEFINITIONS,
 ];

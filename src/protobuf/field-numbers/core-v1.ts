@@ -202,6 +202,18 @@ export const CORE_V1_FIELD_NUMBERS: FieldNumberTable = {
     tags: { phase: 1, message: 2, reason: 3, lastPhaseTransitionTime: 4 },
   },
   'io.k8s.api.core.v1.PortStatus': { tags: { port: 1, protocol: 2, error: 3 }, pointers: ['error'] },
+  'io.k8s.api.core.v1.ReplicationController': { tags: { metadata: 1, spec: 2, status: 3 } },
+  'io.k8s.api.core.v1.ReplicationControllerCondition': {
+    tags: { type: 1, status: 2, lastTransitionTime: 3, reason: 4, message: 5 },
+  },
+  'io.k8s.api.core.v1.ReplicationControllerList': { tags: { metadata: 1, items: 2 } },
+  'io.k8s.api.core.v1.ReplicationControllerSpec': {
+    tags: { replicas: 1, selector: 2, template: 3, minReadySeconds: 4 },
+    pointers: ['replicas'],
+  },
+  'io.k8s.api.core.v1.ReplicationControllerStatus': {
+    tags: { replicas: 1, fullyLabeledReplicas: 2, observedGeneration: 3, readyReplicas: 4, availableReplicas: 5, conditions: 6 },
+  },
   'io.k8s.api.core.v1.Secret': {
     tags: { metadata: 1, data: 2, type: 3, stringData: 4, immutable: 5 },
     pointers: ['immutable'],
