@@ -112,6 +112,11 @@ export const BUILTIN_RESOURCES: readonly ResourceInfo[] = [
   core('PersistentVolumeClaim', 'persistentvolumeclaims', true, { shortNames: ['pvc'], subresources: [STATUS] }),
   core('PersistentVolume', 'persistentvolumes', false, { shortNames: ['pv'], subresources: [STATUS] }),
   core('Pod', 'pods', true, { shortNames: ['po'], categories: ['all'], subresources: [STATUS] }),
+  core('ReplicationController', 'replicationcontrollers', true, {
+    shortNames: ['rc'],
+    categories: ['all'],
+    subresources: [SCALE, STATUS],
+  }),
   core('Secret', 'secrets', true),
   core('ServiceAccount', 'serviceaccounts', true, { shortNames: ['sa'] }),
   core('Service', 'services', true, {

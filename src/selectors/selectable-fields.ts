@@ -65,6 +65,10 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
     labels: new Set(['metadata.namespace', 'metadata.name', 'spec.clusterIP', 'spec.type']),
     error: notSupported,
   },
+  '/ReplicationController': {
+    labels: new Set(['metadata.name', 'metadata.namespace', 'status.replicas']),
+    error: notSupported,
+  },
   'batch/Job': {
     labels: new Set(['metadata.name', 'metadata.namespace', 'status.successful']),
     error: (label) => `field label ${goQuote(label)} not supported for batchv1.Job`,
@@ -164,6 +168,7 @@ function specificFields(kind: string, group: string, obj: KubeObject): Record<st
       return eventFields(obj, false);
     case 'events.k8s.io/Event':
       return eventFields(obj, true);
+    case '/ReplicationController':
     case 'apps/ReplicaSet':
       return { 'status.replicas': integer(get(obj, 'status', 'replicas')) };
     case 'batch/Job':

@@ -98,6 +98,13 @@ export const replicaSetSpecSelector =
 export const replicaSetStatusReadyReplicas = 'The number of non-terminating pods targeted by this ReplicaSet with a Ready Condition.';
 export const replicaSetStatusReplicas =
   'Replicas is the most recently observed number of non-terminating pods. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset';
+export const replicationControllerSpecReplicas =
+  'Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller';
+export const replicationControllerSpecSelector =
+  'Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors';
+export const replicationControllerStatusReadyReplicas = 'The number of ready replicas for this replication controller.';
+export const replicationControllerStatusReplicas =
+  'Replicas is the most recently observed number of replicas. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller';
 export const roleBindingRoleRef =
   'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.';
 export const secretData =

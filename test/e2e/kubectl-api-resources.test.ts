@@ -12,6 +12,7 @@ nodes                       no           v1                             false   
 persistentvolumeclaims      pvc          v1                             true         PersistentVolumeClaim
 persistentvolumes           pv           v1                             false        PersistentVolume
 pods                        po           v1                             true         Pod
+replicationcontrollers      rc           v1                             true         ReplicationController
 secrets                                  v1                             true         Secret
 serviceaccounts             sa           v1                             true         ServiceAccount
 services                    svc          v1                             true         Service

@@ -8,6 +8,7 @@ describe('expandCategory (R7.14)', () => {
   it('expands "all" over the built-in catalog in discovery order, core first', () => {
     assert.deepEqual(expandCategory(BUILTIN_RESOURCES, 'all'), [
       { group: '', resource: 'pods' },
+      { group: '', resource: 'replicationcontrollers' },
       { group: '', resource: 'services' },
       { group: 'apps', resource: 'daemonsets' },
       { group: 'apps', resource: 'deployments' },

@@ -153,6 +153,11 @@ const CONTAINER_STATUS = object(
   'Details of the current state of one container.',
   {
     allocatedResources: quantityMap('Compute resources allocated to the container by the node.'),
+    allocatedResourcesStatus: coreArray(
+      'ResourceStatus',
+      'Health of the resources allocated to the container, per resource name.',
+      mergeByKey('name'),
+    ),
     containerID: str('ID of the container, "<type>://<container_id>".'),
     image: str('Image the container is running.'),
     imageID: str('Image ID the container is running.'),
@@ -226,6 +231,25 @@ export const CORE_V1_POD_DEFINITIONS: Definitions = {
       uid: int64('Primary UID.'),
     },
     { required: ['uid', 'gid'] },
+  ),
+  [`${CORE}ResourceStatus`]: object(
+    'Health of the devices behind one resource allocated to a container.',
+    {
+      name: str('Resource name, as in the container’s resources: a device plugin or DRA resource name.'),
+      resources: coreArray('ResourceHealth', 'Health of each device of the resource.', {
+        'x-kubernetes-list-map-keys': ['resourceID'],
+        'x-kubernetes-list-type': 'map',
+      }),
+    },
+    { required: ['name'] },
+  ),
+  [`${CORE}ResourceHealth`]: object(
+    'Health of one device allocated to a container.',
+    {
+      health: str('Health of the device: Healthy, Unhealthy or Unknown.'),
+      resourceID: str('Unique ID of the device within its resource.'),
+    },
+    { required: ['resourceID'] },
   ),
   [`${CORE}VolumeMountStatus`]: object(
     'Status of one volume mount.',

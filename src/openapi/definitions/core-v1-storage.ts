@@ -1,4 +1,5 @@
 import type { Definitions } from '../schema.js';
+import { LEGACY_PERSISTENT_VOLUME_SOURCES } from './core-v1-legacy-volumes.js';
 import {
   ATOMIC_STRUCT,
   bool,
@@ -96,6 +97,7 @@ export const CORE_V1_STORAGE_DEFINITIONS: Definitions = {
     requests: quantityMap('Minimum amount of resources required.'),
   }),
   [`${CORE}PersistentVolumeSpec`]: object('Specification of a persistent volume.', {
+    ...LEGACY_PERSISTENT_VOLUME_SOURCES,
     accessModes: ACCESS_MODES,
     capacity: quantityMap('Capacity of the volume.'),
     claimRef: core('ObjectReference', 'The claim bound to this volume, set by the binder; may be pre-set to reserve the volume.', {

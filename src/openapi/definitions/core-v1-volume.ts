@@ -1,7 +1,8 @@
 import type { Definitions, Schema } from '../schema.js';
+import { LEGACY_POD_VOLUME_SOURCES } from './core-v1-legacy-volumes.js';
 import { ATOMIC, bool, CORE, core, coreArray, int32, int64, meta, object, quantity, str, stringMap } from './shorthand.js';
 
-/** core/v1 Volume and the pod volume sources Cascade describes (the commonly used, non-deprecated ones). */
+/** core/v1 Volume and its current volume sources (the in-tree legacy ones are in core-v1-legacy-volumes.ts). */
 
 const DEFAULT_MODE = int32('Mode bits for created files, as an octal (0000-0777) or decimal (0-511) value. Defaults to 0644.');
 const ITEMS = coreArray(
@@ -21,6 +22,7 @@ export const CORE_V1_VOLUME_DEFINITIONS: Definitions = {
   [`${CORE}Volume`]: object(
     'Named volume in a pod that any container of the pod may mount.',
     {
+      ...LEGACY_POD_VOLUME_SOURCES,
       configMap: core('ConfigMapVolumeSource', 'ConfigMap that populates this volume.'),
       csi: core('CSIVolumeSource', 'Ephemeral storage handled by a CSI driver.'),
       downwardAPI: core('DownwardAPIVolumeSource', 'Pod information exposed as files.'),

@@ -1,9 +1,11 @@
 import type { Definitions } from '../schema.js';
 import { CORE_V1_AFFINITY_DEFINITIONS } from './core-v1-affinity.js';
 import { CORE_V1_CONTAINER_DEFINITIONS } from './core-v1-container.js';
+import { CORE_V1_LEGACY_VOLUME_DEFINITIONS } from './core-v1-legacy-volumes.js';
 import { CORE_V1_NODE_DEFINITIONS } from './core-v1-node.js';
 import { CORE_V1_OTHER_DEFINITIONS } from './core-v1-other.js';
 import { CORE_V1_POD_DEFINITIONS } from './core-v1-pod.js';
+import { CORE_V1_REPLICATION_CONTROLLER_DEFINITIONS } from './core-v1-replication-controller.js';
 import { CORE_V1_SERVICE_DEFINITIONS } from './core-v1-service.js';
 import { CORE_V1_STORAGE_DEFINITIONS } from './core-v1-storage.js';
 import { CORE_V1_VOLUME_DEFINITIONS } from './core-v1-volume.js';
@@ -17,8 +19,10 @@ const PARTS: readonly Definitions[] = [
   CORE_V1_CONTAINER_DEFINITIONS,
   CORE_V1_AFFINITY_DEFINITIONS,
   CORE_V1_VOLUME_DEFINITIONS,
+  CORE_V1_LEGACY_VOLUME_DEFINITIONS,
   CORE_V1_STORAGE_DEFINITIONS,
   CORE_V1_SERVICE_DEFINITIONS,
+  CORE_V1_REPLICATION_CONTROLLER_DEFINITIONS,
   CORE_V1_NODE_DEFINITIONS,
   GROUP_DEFINITIONS,
 ];

@@ -157,7 +157,32 @@ export const CORE_V1_FIELD_NUMBERS: FieldNumberTable = {
     pointers: ['currentVolumeAttributesClassName'],
   },
   'io.k8s.api.core.v1.PersistentVolumeList': { tags: { metadata: 1, items: 2 } },
-  'io.k8s.api.core.v1.PersistentVolumeSource': { tags: { hostPath: 3, nfs: 5, local: 20, csi: 22 } },
+  'io.k8s.api.core.v1.PersistentVolumeSource': {
+    tags: {
+      gcePersistentDisk: 1,
+      awsElasticBlockStore: 2,
+      hostPath: 3,
+      glusterfs: 4,
+      nfs: 5,
+      rbd: 6,
+      iscsi: 7,
+      cinder: 8,
+      cephfs: 9,
+      fc: 10,
+      flocker: 11,
+      flexVolume: 12,
+      azureFile: 13,
+      vsphereVolume: 14,
+      quobyte: 15,
+      azureDisk: 16,
+      photonPersistentDisk: 17,
+      portworxVolume: 18,
+      scaleIO: 19,
+      local: 20,
+      storageos: 21,
+      csi: 22,
+    },
+  },
   'io.k8s.api.core.v1.PersistentVolumeSpec': {
     tags: {
       capacity: 1,
@@ -177,6 +202,18 @@ export const CORE_V1_FIELD_NUMBERS: FieldNumberTable = {
     tags: { phase: 1, message: 2, reason: 3, lastPhaseTransitionTime: 4 },
   },
   'io.k8s.api.core.v1.PortStatus': { tags: { port: 1, protocol: 2, error: 3 }, pointers: ['error'] },
+  'io.k8s.api.core.v1.ReplicationController': { tags: { metadata: 1, spec: 2, status: 3 } },
+  'io.k8s.api.core.v1.ReplicationControllerCondition': {
+    tags: { type: 1, status: 2, lastTransitionTime: 3, reason: 4, message: 5 },
+  },
+  'io.k8s.api.core.v1.ReplicationControllerList': { tags: { metadata: 1, items: 2 } },
+  'io.k8s.api.core.v1.ReplicationControllerSpec': {
+    tags: { replicas: 1, selector: 2, template: 3, minReadySeconds: 4 },
+    pointers: ['replicas'],
+  },
+  'io.k8s.api.core.v1.ReplicationControllerStatus': {
+    tags: { replicas: 1, fullyLabeledReplicas: 2, observedGeneration: 3, readyReplicas: 4, availableReplicas: 5, conditions: 6 },
+  },
   'io.k8s.api.core.v1.Secret': {
     tags: { metadata: 1, data: 2, type: 3, stringData: 4, immutable: 5 },
     pointers: ['immutable'],

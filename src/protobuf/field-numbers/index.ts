@@ -7,6 +7,7 @@ import { AUTOSCALING_V1_FIELD_NUMBERS } from './autoscaling-v1.js';
 import { BATCH_V1_FIELD_NUMBERS } from './batch-v1.js';
 import { COORDINATION_V1_FIELD_NUMBERS } from './coordination-v1.js';
 import { CORE_V1_FIELD_NUMBERS } from './core-v1.js';
+import { CORE_V1_LEGACY_VOLUME_FIELD_NUMBERS } from './core-v1-legacy-volumes.js';
 import { CORE_V1_POD_FIELD_NUMBERS } from './core-v1-pod.js';
 import { DISCOVERY_V1_FIELD_NUMBERS } from './discovery-v1.js';
 import { EVENTS_V1_FIELD_NUMBERS } from './events-v1.js';
@@ -19,6 +20,7 @@ export const FIELD_NUMBERS: FieldNumberTable = {
   ...META_FIELD_NUMBERS,
   ...CORE_V1_FIELD_NUMBERS,
   ...CORE_V1_POD_FIELD_NUMBERS,
+  ...CORE_V1_LEGACY_VOLUME_FIELD_NUMBERS,
   ...APPS_V1_FIELD_NUMBERS,
   ...BATCH_V1_FIELD_NUMBERS,
   ...RBAC_V1_FIELD_NUMBERS,

@@ -37,7 +37,12 @@ function validateKeyedData(obj: KubeObject, fields: readonly string[], byteLengt
     }
   }
   if (total > MAX_TOTAL_BYTES) {
-    errs.push({ type: 'FieldValueTooLong', field: fields[0] ?? 'data', detail: `must have at most ${MAX_TOTAL_BYTES} bytes`, hasValue: false });
+    errs.push({
+      type: 'FieldValueTooLong',
+      field: fields[0] ?? 'data',
+      detail: `must have at most ${MAX_TOTAL_BYTES} bytes`,
+      hasValue: false,
+    });
   }
   return errs;
 }

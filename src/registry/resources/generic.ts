@@ -3,6 +3,7 @@ import type { ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { deletionFinalizersForGarbageCollection } from '../delete-policy.js';
 import type { GcPolicy, Strategy } from '../strategy.js';
+import { fillZeroValues } from './kind-defaults.js';
 
 /** Makes `target` a copy of `source`, in place: subresource writers keep the stored object as their base. */
 function replaceWith(target: KubeObject, source: KubeObject): void {
@@ -21,6 +22,8 @@ export interface GenericStrategyOptions {
   readonly specGeneration?: boolean;
   /** Status to set on create for types with a status subresource; `keep` keeps what the client sent (nodes). */
   readonly initialStatus?: ((obj: KubeObject) => Record<string, unknown>) | 'keep';
+  /** Status fields always served (Go writes their zero values), filled in on create and on status writes. */
+  readonly statusZeroValues?: Readonly<Record<string, unknown>>;
   readonly returnDeletedObject?: boolean;
   readonly gcPolicy?: GcPolicy;
   readonly allowUnconditionalUpdate?: boolean;
@@ -41,6 +44,12 @@ export interface GenericStrategyOptions {
 export function genericStrategy(info: ResourceInfo, options: GenericStrategyOptions = {}): Strategy {
   const hasStatus = info.subresources.some((s) => s.name === 'status');
   const specGeneration = options.specGeneration === true;
+  const zero = options.statusZeroValues;
+  const fillStatus = (obj: KubeObject): void => {
+    if (zero === undefined) return;
+    if (!isObject(obj.status)) obj.status = {};
+    fillZeroValues(obj.status as Record<string, unknown>, zero);
+  };
   return {
     applyDefaults: options.defaults ?? (() => {}),
     prepareForCreate(obj) {
@@ -48,6 +57,7 @@ export function genericStrategy(info: ResourceInfo, options: GenericStrategyOpti
         if (options.initialStatus === undefined) delete obj.status;
         else obj.status = options.initialStatus(obj);
       }
+      fillStatus(obj);
       if (specGeneration) obj.metadata.generation = 1;
       else delete obj.metadata.generation;
       options.prepareForCreate?.(obj);
@@ -71,6 +81,7 @@ export function genericStrategy(info: ResourceInfo, options: GenericStrategyOpti
       replaceWith(next, old);
       if (status === undefined) delete next.status;
       else next.status = status;
+      fillStatus(next);
     },
     prepareForFinalizeUpdate(next, old) {
       const nextSpec = isObject(next.spec) ? next.spec : {};
@@ -88,7 +99,9 @@ export function genericStrategy(info: ResourceInfo, options: GenericStrategyOpti
     allowUnconditionalUpdate: options.allowUnconditionalUpdate ?? true,
     returnDeletedObject: options.returnDeletedObject ?? false,
     gcPolicy: options.gcPolicy ?? 'DeleteDependents',
-    deletionFinalizers: options.deletionFinalizers ?? ((opts, finalizers) => deletionFinalizersForGarbageCollection(options.gcPolicy ?? 'DeleteDependents', opts, finalizers)),
+    deletionFinalizers:
+      options.deletionFinalizers ??
+      ((opts, finalizers) => deletionFinalizersForGarbageCollection(options.gcPolicy ?? 'DeleteDependents', opts, finalizers)),
     gracePeriodFor: options.gracePeriodFor ?? (() => undefined),
     readyToRemove: options.readyToRemove ?? (() => true),
     markDeleting: options.markDeleting ?? (() => {}),

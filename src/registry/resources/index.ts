@@ -5,12 +5,19 @@ import { mergeSecretStringData, validateConfigMap, validateSecret } from './conf
 import { genericStrategy } from './generic.js';
 import { namespaceStrategy } from './namespaces.js';
 import { customResourceDefinitionStrategy } from './custom-resource-definitions.js';
-import { defaultPodSpec, defaultPodTemplate, qosClass } from './pod-defaults.js';
-
-function spec(obj: KubeObject): Record<string, unknown> {
-  if (!isObject(obj.spec)) obj.spec = {};
-  return obj.spec as Record<string, unknown>;
-}
+import {
+  defaultClaimTemplates,
+  defaultEndpointSlice,
+  defaultEndpoints,
+  defaultNode,
+  defaultPersistentVolume,
+  defaultRbacSubjects,
+  defaultReplicationController,
+  defaultService,
+  STATUS_ZERO_VALUES,
+  specOf as spec,
+} from './kind-defaults.js';
+import { defaultPod, defaultPodTemplate, qosClass } from './pod-defaults.js';
 
 function defaultWorkload(obj: KubeObject, extra: (s: Record<string, unknown>) => void): void {
   const s = spec(obj);
@@ -27,24 +34,6 @@ function podGracePeriod(obj: KubeObject, requested: number | undefined): number 
   return typeof s.terminationGracePeriodSeconds === 'number' ? s.terminationGracePeriodSeconds : 30;
 }
 
-function defaultService(obj: KubeObject): void {
-  const s = spec(obj);
-  s.type ??= 'ClusterIP';
-  s.sessionAffinity ??= 'None';
-  if (s.type !== 'ExternalName') {
-    s.internalTrafficPolicy ??= 'Cluster';
-    s.ipFamilyPolicy ??= 'SingleStack';
-    s.ipFamilies ??= ['IPv4'];
-  }
-  if (Array.isArray(s.ports)) {
-    for (const p of s.ports) {
-      if (!isObject(p)) continue;
-      p.protocol ??= 'TCP';
-      p.targetPort ??= p.port;
-    }
-  }
-}
-
 function defaultJob(obj: KubeObject): void {
   const uid = obj.metadata.uid ?? '';
   const name = obj.metadata.name ?? '';
@@ -54,10 +43,16 @@ function defaultJob(obj: KubeObject): void {
     s.parallelism = 1;
   }
   s.parallelism ??= 1;
-  s.backoffLimit ??= 6;
+  // With a per-index limit, the job-wide one no longer bounds anything unless the user sets it.
+  s.backoffLimit ??= s.backoffLimitPerIndex === undefined ? 6 : 2147483647;
   s.completionMode ??= 'NonIndexed';
   s.suspend ??= false;
-  s.podReplacementPolicy ??= 'TerminatingOrFailed';
+  const failurePolicy = isObject(s.podFailurePolicy) ? s.podFailurePolicy : undefined;
+  for (const rule of Array.isArray(failurePolicy?.rules) ? failurePolicy.rules : []) {
+    if (!isObject(rule) || !Array.isArray(rule.onPodConditions)) continue;
+    for (const pattern of rule.onPodConditions) if (isObject(pattern) && (pattern.status ?? '') === '') pattern.status = 'True';
+  }
+  s.podReplacementPolicy ??= failurePolicy === undefined ? 'TerminatingOrFailed' : 'Failed';
   // The job controller owns its pods through generated labels unless the user chose manualSelector.
   if (s.manualSelector !== true && uid !== '' && s.selector === undefined) {
     s.selector = { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } };
@@ -83,14 +78,35 @@ function strategyOf(info: ResourceInfo): Strategy {
     case 'pods':
       return genericStrategy(info, {
         returnDeletedObject: true,
-        defaults: (obj) => defaultPodSpec(spec(obj)),
+        defaults: (obj) => defaultPod(spec(obj)),
         initialStatus: (obj) => ({ phase: 'Pending', qosClass: qosClass(spec(obj)) }),
         gracePeriodFor: podGracePeriod,
       });
     case 'namespaces':
       return namespaceStrategy(info);
     case 'services':
-      return genericStrategy(info, { returnDeletedObject: true, defaults: defaultService });
+      return genericStrategy(info, {
+        returnDeletedObject: true,
+        defaults: defaultService,
+        initialStatus: () => ({}),
+        statusZeroValues: STATUS_ZERO_VALUES.services,
+      });
+    case 'replicationcontrollers':
+      return genericStrategy(info, {
+        specGeneration: true,
+        // core/v1 keeps the pre-garbage-collector default: deleting a controller leaves its pods.
+        gcPolicy: 'OrphanDependents',
+        initialStatus: () => ({}),
+        statusZeroValues: STATUS_ZERO_VALUES.replicationcontrollers,
+        defaults: defaultReplicationController,
+      });
+    case 'endpoints':
+      return genericStrategy(info, { defaults: defaultEndpoints });
+    case 'endpointslices.discovery.k8s.io':
+      return genericStrategy(info, { defaults: defaultEndpointSlice });
+    case 'rolebindings.rbac.authorization.k8s.io':
+    case 'clusterrolebindings.rbac.authorization.k8s.io':
+      return genericStrategy(info, { defaults: defaultRbacSubjects });
     case 'serviceaccounts':
       return genericStrategy(info, { returnDeletedObject: true });
     case 'secrets':
@@ -106,7 +122,7 @@ function strategyOf(info: ResourceInfo): Strategy {
     case 'events':
       return genericStrategy(info, { gcPolicy: 'Unsupported' });
     case 'nodes':
-      return genericStrategy(info, { initialStatus: 'keep' });
+      return genericStrategy(info, { initialStatus: 'keep', defaults: defaultNode, statusZeroValues: STATUS_ZERO_VALUES.nodes });
     case 'persistentvolumeclaims':
       return genericStrategy(info, {
         initialStatus: () => ({ phase: 'Pending' }),
@@ -116,16 +132,14 @@ function strategyOf(info: ResourceInfo): Strategy {
       });
     case 'persistentvolumes':
       return genericStrategy(info, {
-        initialStatus: () => ({ phase: 'Pending' }),
-        defaults: (obj) => {
-          const s = spec(obj);
-          s.persistentVolumeReclaimPolicy ??= 'Retain';
-          s.volumeMode ??= 'Filesystem';
-        },
+        // The phase's transition time starts at creation (PersistentVolumeLastPhaseTransitionTime, GA in 1.31).
+        initialStatus: (obj) => ({ phase: 'Pending', lastPhaseTransitionTime: obj.metadata.creationTimestamp }),
+        defaults: defaultPersistentVolume,
       });
     case 'deployments.apps':
       return genericStrategy(info, {
         specGeneration: true,
+        initialStatus: () => ({}),
         defaults: (obj) =>
           defaultWorkload(obj, (s) => {
             s.replicas ??= 1;
@@ -137,6 +151,8 @@ function strategyOf(info: ResourceInfo): Strategy {
     case 'replicasets.apps':
       return genericStrategy(info, {
         specGeneration: true,
+        initialStatus: () => ({}),
+        statusZeroValues: STATUS_ZERO_VALUES['replicasets.apps'],
         defaults: (obj) =>
           defaultWorkload(obj, (s) => {
             s.replicas ??= 1;
@@ -145,8 +161,11 @@ function strategyOf(info: ResourceInfo): Strategy {
     case 'statefulsets.apps':
       return genericStrategy(info, {
         specGeneration: true,
+        initialStatus: () => ({}),
+        statusZeroValues: STATUS_ZERO_VALUES['statefulsets.apps'],
         defaults: (obj) =>
           defaultWorkload(obj, (s) => {
+            defaultClaimTemplates(s);
             s.replicas ??= 1;
             s.podManagementPolicy ??= 'OrderedReady';
             s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
@@ -157,6 +176,8 @@ function strategyOf(info: ResourceInfo): Strategy {
     case 'daemonsets.apps':
       return genericStrategy(info, {
         specGeneration: true,
+        initialStatus: () => ({}),
+        statusZeroValues: STATUS_ZERO_VALUES['daemonsets.apps'],
         defaults: (obj) =>
           defaultWorkload(obj, (s) => {
             s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
@@ -164,7 +185,7 @@ function strategyOf(info: ResourceInfo): Strategy {
           }),
       });
     case 'jobs.batch':
-      return genericStrategy(info, { specGeneration: true, gcPolicy: 'OrphanDependents', defaults: defaultJob });
+      return genericStrategy(info, { specGeneration: true, gcPolicy: 'OrphanDependents', initialStatus: () => ({}), defaults: defaultJob });
     case 'customresourcedefinitions.apiextensions.k8s.io':
       return customResourceDefinitionStrategy(info);
     default:

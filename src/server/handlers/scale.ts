@@ -37,15 +37,20 @@ function setAt(obj: KubeObject, path: string, value: unknown): void {
   current[parts[parts.length - 1] ?? ''] = value;
 }
 
-/** The label selector as a string: custom resources point at one; built-ins hold a LabelSelector object. */
+/**
+ * The label selector as a string: custom resources point at one; apps/v1 workloads hold a LabelSelector object and
+ * a ReplicationController a plain map of labels to equal.
+ */
 function selectorOf(obj: KubeObject, paths: ScalePaths): string {
   if (paths.labelSelectorPath !== undefined) {
     const value = getAt(obj, paths.labelSelectorPath);
     return typeof value === 'string' ? value : '';
   }
   if (paths !== BUILTIN_SCALE) return '';
+  const selector = getAt(obj, '.spec.selector');
+  const labelMap = obj.kind === 'ReplicationController' ? { matchLabels: selector } : selector;
   try {
-    return labelSelectorAsSelector(asLabelSelectorObject(getAt(obj, '.spec.selector'))).toString();
+    return labelSelectorAsSelector(asLabelSelectorObject(labelMap)).toString();
   } catch {
     return '';
   }

@@ -14,12 +14,16 @@ import {
   replicaSetSpecSelector,
   replicaSetStatusReadyReplicas,
   replicaSetStatusReplicas,
+  replicationControllerSpecReplicas,
+  replicationControllerSpecSelector,
+  replicationControllerStatusReadyReplicas,
+  replicationControllerStatusReplicas,
 } from '../column-descriptions.js';
 import { get, integer } from '../object-fields.js';
 import { column, type Printer } from '../printer.js';
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from './common-columns.js';
 
-/** spec.replicas is defaulted to 1 by every apps/v1 workload, so an absent value prints as 1. */
+/** spec.replicas is defaulted to 1 by every replicated workload, so an absent value prints as 1. */
 const desiredReplicas = (value: unknown): number => (typeof value === 'number' ? Math.trunc(value) : 1);
 
 export const DEPLOYMENT_PRINTER: Printer = {
@@ -72,6 +76,34 @@ export const REPLICA_SET_PRINTER: Printer = {
       names,
       images,
       formatLabelSelector(get(obj, 'spec', 'selector')),
+    ];
+  },
+};
+
+/** core/v1 ReplicationController: ReplicaSet's columns, its selector being a plain label map. */
+export const REPLICATION_CONTROLLER_PRINTER: Printer = {
+  style: 'printer',
+  columns: [
+    NAME_COLUMN,
+    column('Desired', 'integer', replicationControllerSpecReplicas),
+    column('Current', 'integer', replicationControllerStatusReplicas),
+    column('Ready', 'integer', replicationControllerStatusReadyReplicas),
+    AGE_COLUMN,
+    CONTAINERS_COLUMN,
+    IMAGES_COLUMN,
+    column('Selector', 'string', replicationControllerSpecSelector, { wide: true }),
+  ],
+  row(obj, now) {
+    const [names, images] = containerCells(get(obj, 'spec', 'template', 'spec'));
+    return [
+      obj.metadata.name ?? '',
+      desiredReplicas(get(obj, 'spec', 'replicas')),
+      integer(get(obj, 'status', 'replicas')),
+      integer(get(obj, 'status', 'readyReplicas')),
+      age(obj.metadata.creationTimestamp, now),
+      names,
+      images,
+      formatLabels(get(obj, 'spec', 'selector')),
     ];
   },
 };

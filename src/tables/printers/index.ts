@@ -1,6 +1,12 @@
 import type { Printer } from '../printer.js';
 import { API_SERVICE_PRINTER } from './api-service.js';
-import { DAEMON_SET_PRINTER, DEPLOYMENT_PRINTER, REPLICA_SET_PRINTER, STATEFUL_SET_PRINTER } from './apps.js';
+import {
+  DAEMON_SET_PRINTER,
+  DEPLOYMENT_PRINTER,
+  REPLICA_SET_PRINTER,
+  REPLICATION_CONTROLLER_PRINTER,
+  STATEFUL_SET_PRINTER,
+} from './apps.js';
 import {
   CONFIG_MAP_PRINTER,
   ENDPOINTS_PRINTER,
@@ -32,6 +38,7 @@ const PRINTERS: ReadonlyMap<string, Printer> = new Map([
   ['/PersistentVolumeClaim', PERSISTENT_VOLUME_CLAIM_PRINTER],
   ['/PersistentVolume', PERSISTENT_VOLUME_PRINTER],
   ['/Node', NODE_PRINTER],
+  ['/ReplicationController', REPLICATION_CONTROLLER_PRINTER],
   ['apps/Deployment', DEPLOYMENT_PRINTER],
   ['apps/ReplicaSet', REPLICA_SET_PRINTER],
   ['apps/StatefulSet', STATEFUL_SET_PRINTER],

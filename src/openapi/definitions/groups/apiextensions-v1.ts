@@ -1,16 +1,5 @@
 import { definitionRef, type Definitions, type Schema } from '../../schema.js';
-import {
-  arrayOf,
-  bool,
-  conditionDefinition,
-  int32,
-  int64,
-  kindDefinition,
-  listDefinition,
-  ref,
-  str,
-  stringArray,
-} from './builders.js';
+import { arrayOf, bool, conditionDefinition, int32, int64, kindDefinition, listDefinition, ref, str, stringArray } from './builders.js';
 
 /** apiextensions.k8s.io/v1 CustomResourceDefinition, including the recursive JSONSchemaProps. */
 
@@ -85,11 +74,7 @@ export const APIEXTENSIONS_V1_DEFINITIONS: Definitions = {
       deprecationWarning: str('Replaces the default deprecation warning; only when deprecated is true.'),
       name: str('Version name, served at /apis/<group>/<name>.'),
       schema: ref(`${P}CustomResourceValidation`, 'Schema used to validate, prune and default this version.'),
-      selectableFields: arrayOf(
-        definitionRef(`${P}SelectableField`),
-        'Fields that may be used in field selectors; at most 8.',
-        ATOMIC,
-      ),
+      selectableFields: arrayOf(definitionRef(`${P}SelectableField`), 'Fields that may be used in field selectors; at most 8.', ATOMIC),
       served: bool('Whether this version is served over REST.'),
       storage: bool('Whether objects are persisted in this version; exactly one version must be.'),
       subresources: ref(`${P}CustomResourceSubresources`, 'Subresources served for this version.'),

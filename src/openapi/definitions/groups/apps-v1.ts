@@ -247,7 +247,10 @@ export const APPS_V1_DEFINITIONS: Definitions = {
     description: 'Parameters of a DaemonSet rolling update.',
     properties: {
       maxSurge: ref(INT_OR_STRING, 'Nodes that may run an updated pod next to the old one, as a number or percentage. Defaults to 0.'),
-      maxUnavailable: ref(INT_OR_STRING, 'Daemon pods allowed to be unavailable during the update, as a number or percentage. Defaults to 1.'),
+      maxUnavailable: ref(
+        INT_OR_STRING,
+        'Daemon pods allowed to be unavailable during the update, as a number or percentage. Defaults to 1.',
+      ),
     },
   },
   [`${P}DaemonSetStatus`]: {

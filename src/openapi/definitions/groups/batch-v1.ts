@@ -40,7 +40,9 @@ export const BATCH_V1_DEFINITIONS: Definitions = {
       backoffLimitPerIndex: int32('Retries allowed per index of an Indexed Job before that index is marked failed. Immutable.'),
       completionMode: str('NonIndexed (default) or Indexed completion tracking.'),
       completions: int32('Number of successfully finished pods the Job needs.'),
-      managedBy: str('Controller that reconciles the Job; the built-in controller skips values other than kubernetes.io/job-controller. Immutable.'),
+      managedBy: str(
+        'Controller that reconciles the Job; the built-in controller skips values other than kubernetes.io/job-controller. Immutable.',
+      ),
       manualSelector: bool('Whether the user, not the system, chooses the pod labels and selector.'),
       maxFailedIndexes: int32('Failed indexes tolerated before the whole Job fails; requires backoffLimitPerIndex.'),
       parallelism: int32('Maximum number of pods running at the same time.'),
@@ -135,10 +137,7 @@ export const BATCH_V1_DEFINITIONS: Definitions = {
       startTime: ref(TIME, 'When the controller started processing the Job.'),
       succeeded: int32('Pods that reached phase Succeeded.'),
       terminating: int32('Pods that are terminating.'),
-      uncountedTerminatedPods: ref(
-        `${P}UncountedTerminatedPods`,
-        'UIDs of terminated pods not yet counted in the status counters.',
-      ),
+      uncountedTerminatedPods: ref(`${P}UncountedTerminatedPods`, 'UIDs of terminated pods not yet counted in the status counters.'),
     },
   },
   [`${P}UncountedTerminatedPods`]: {

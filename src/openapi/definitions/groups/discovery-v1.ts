@@ -1,16 +1,5 @@
 import { definitionRef, type Definitions } from '../../schema.js';
-import {
-  arrayOf,
-  bool,
-  int32,
-  kindDefinition,
-  listDefinition,
-  OBJECT_REFERENCE,
-  ref,
-  str,
-  stringArray,
-  stringMap,
-} from './builders.js';
+import { arrayOf, bool, int32, kindDefinition, listDefinition, OBJECT_REFERENCE, ref, str, stringArray, stringMap } from './builders.js';
 
 /** discovery.k8s.io/v1 EndpointSlice. */
 

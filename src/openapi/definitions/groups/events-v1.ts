@@ -1,15 +1,5 @@
 import type { Definitions } from '../../schema.js';
-import {
-  EVENT_SOURCE,
-  int32,
-  kindDefinition,
-  listDefinition,
-  MICRO_TIME,
-  OBJECT_REFERENCE,
-  ref,
-  str,
-  TIME,
-} from './builders.js';
+import { EVENT_SOURCE, int32, kindDefinition, listDefinition, MICRO_TIME, OBJECT_REFERENCE, ref, str, TIME } from './builders.js';
 
 /** events.k8s.io/v1 Event. */
 
