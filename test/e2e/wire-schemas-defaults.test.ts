@@ -406,6 +406,21 @@ spec:
       assert.equal(job.spec.podReplacementPolicy, 'Failed');
       assert.equal(job.spec.backoffLimit, 6);
       assert.deepEqual(job.status, {});
+      // A Job without labels takes its template's, the generated selector labels included.
+      const uid = job.metadata.uid;
+      const generated = { 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': 'j', 'controller-uid': uid, 'job-name': 'j' };
+      assert.deepEqual(job.metadata.labels, generated);
+      assert.deepEqual(job.spec.template.metadata.labels, generated);
+    });
+
+    it('Job: labels of its own are kept', async () => {
+      const job = await create(`/apis/batch/v1/namespaces/${NS}/jobs`, {
+        apiVersion: 'batch/v1',
+        kind: 'Job',
+        metadata: { name: 'j-labelled', labels: { team: 'a' } },
+        spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox:1.36' }] } } },
+      });
+      assert.deepEqual(job.metadata.labels, { team: 'a' });
     });
 
     it('Node, PersistentVolume, PersistentVolumeClaim and Namespace', async () => {

@@ -69,6 +69,13 @@ function defaultJob(obj: KubeObject): void {
       };
     }
   }
+  // batch/v1 defaulting gives a Job without labels its template's. kube-apiserver defaults again when it reads the
+  // created Job back from storage, so the Job ends up with the generated controller-uid and job-name labels too.
+  const templateLabels = isObject(s.template) && isObject(s.template.metadata) ? s.template.metadata.labels : undefined;
+  const labels = obj.metadata.labels;
+  if (isObject(templateLabels) && (labels === undefined || Object.keys(labels).length === 0)) {
+    obj.metadata.labels = { ...(templateLabels as Record<string, string>) };
+  }
   defaultPodTemplate(s.template);
 }
 
