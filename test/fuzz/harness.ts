@@ -2,7 +2,7 @@ import type { TestServer } from '../support/test-server.js';
 import { type Actor, type ActorName, actors } from './actors.js';
 import { generateRequest } from './generate.js';
 import { checkOutcome } from './invariants.js';
-import type { Failure } from './report.js';
+import { FailureLog } from './report.js';
 import type { FuzzRequest } from './request.js';
 import { WireClient, type WireOutcome } from './wire-client.js';
 import { canaryChanges, canarySnapshot, freshProbe, prepareWorld, restoreSeeds } from './world.js';
@@ -18,11 +18,15 @@ export interface FuzzOptions {
   readonly only?: readonly number[];
   /** Called every `progressEvery` requests (for a heartbeat in long runs). */
   readonly onProgress?: (done: number) => void;
+  /** Told of each request as it goes out: what a crash that takes the whole process leaves behind. */
+  readonly onSend?: (request: FuzzRequest) => void;
 }
 
 export interface FuzzResult {
   readonly sent: number;
-  readonly failures: Failure[];
+  /** Requests whose target the harness read before and after (nothing half-written). */
+  readonly probed: number;
+  readonly failures: FailureLog;
   readonly byStatus: Map<string, number>;
   readonly byCategory: Map<string, number>;
   readonly elapsedMs: number;
@@ -65,18 +69,18 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
   await prepareWorld(ts, { editor: secureTokens.editor as string, reader: secureTokens.reader as string });
   const canariesBefore = await canarySnapshot(ts);
 
-  const failures: Failure[] = [];
+  const failures = new FailureLog();
   const byStatus = new Map<string, number>();
   const byCategory = new Map<string, number>();
   const fail = (request: FuzzRequest, outcome: WireOutcome | undefined, invariant: string, detail: string): void => {
-    failures.push({ request, outcome, violation: { invariant, detail } });
+    failures.add({ request, outcome, violation: { invariant, detail } });
   };
   // A crash of the in-process server shows as an uncaught error: recorded against the requests then in flight.
   const inFlight = new Set<FuzzRequest>();
   const onCrash = (err: unknown): void => {
     for (const request of inFlight) fail(request, undefined, 'no-crash', String(err instanceof Error ? err.stack : err).slice(0, 500));
     if (inFlight.size === 0)
-      failures.push({ request: placeholder(options.seed), outcome: undefined, violation: { invariant: 'no-crash', detail: String(err) } });
+      failures.add({ request: placeholder(options.seed), outcome: undefined, violation: { invariant: 'no-crash', detail: String(err) } });
   };
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
@@ -92,15 +96,17 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
   const indices = options.only ?? Array.from({ length: options.requests }, (_, i) => i);
   let next = 0;
   let done = 0;
+  let probed = 0;
   let checkpoint = Promise.resolve();
 
   const sendAndCheck = async (request: FuzzRequest): Promise<void> => {
     inFlight.add(request);
+    options.onSend?.(request);
     try {
       const send = async (): Promise<WireOutcome> => {
         const outcome = await client.send(request);
         byStatus.set(statusLabel(outcome), (byStatus.get(statusLabel(outcome)) ?? 0) + 1);
-        for (const v of checkOutcome(request, outcome)) failures.push({ request, outcome, violation: v });
+        for (const v of checkOutcome(request, outcome)) failures.add({ request, outcome, violation: v });
         return outcome;
       };
       const probe = request.probe;
@@ -108,6 +114,7 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
         await send();
         return;
       }
+      probed++;
       await locks.run(probe.path, async () => {
         let before: { status: number; text: string };
         try {
@@ -137,7 +144,7 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
   const readiness = async (label: string): Promise<void> => {
     const res = await ts.request('GET', '/readyz');
     if (res.status !== 200)
-      failures.push({
+      failures.add({
         request: placeholder(options.seed),
         outcome: undefined,
         violation: { invariant: 'readyz', detail: `${label}: /readyz answered ${res.status} ${res.text.slice(0, 200)}` },
@@ -161,7 +168,7 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
           try {
             await restoreSeeds(ts);
           } catch (err) {
-            failures.push({
+            failures.add({
               request: placeholder(options.seed),
               outcome: undefined,
               violation: { invariant: 'seeds-restorable', detail: `after ${at} requests: ${String(err).slice(0, 300)}` },
@@ -177,7 +184,7 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
     await checkpoint;
     await readiness('at the end');
     for (const change of canaryChanges(canariesBefore, await canarySnapshot(ts))) {
-      failures.push({
+      failures.add({
         request: placeholder(options.seed),
         outcome: undefined,
         violation: { invariant: 'canaries-unchanged', detail: change },
@@ -188,7 +195,7 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
     process.off('uncaughtException', onCrash);
     process.off('unhandledRejection', onCrash);
   }
-  return { sent: done, failures, byStatus, byCategory, elapsedMs: Date.now() - started };
+  return { sent: done, probed, failures, byStatus, byCategory, elapsedMs: Date.now() - started };
 }
 
 /** Stands for the run as a whole in failures that no single request caused (readiness, canaries). */

@@ -33,20 +33,45 @@ function blurred(detail: string): string {
     .slice(0, 120);
 }
 
-export function classify(failures: readonly Failure[]): FailureClass[] {
-  const classes = new Map<string, { count: number; smallest: Failure }>();
-  const size = (f: Failure): number => f.request.path.length + (f.request.body?.length ?? 0);
-  for (const f of failures) {
+const KEPT_ANSWER_BYTES = 2048;
+
+/**
+ * Classifies failures as they come and keeps one per class: a long run with many hits (and megabyte answers) must
+ * not grow the test process's memory, which is the server's too.
+ */
+export class FailureLog {
+  private readonly byKey = new Map<string, { count: number; smallest: Failure }>();
+  private count = 0;
+
+  get total(): number {
+    return this.count;
+  }
+
+  add(f: Failure): void {
+    this.count++;
     const { request: q, violation: v } = f;
     const key = `${v.invariant} | ${q.category}/${q.variant} | ${q.method} | ${outcomeLabel(f.outcome)} | ${blurred(v.detail)}`;
-    const known = classes.get(key);
-    if (known === undefined) classes.set(key, { count: 1, smallest: f });
+    const known = this.byKey.get(key);
+    if (known === undefined) this.byKey.set(key, { count: 1, smallest: trimmed(f) });
     else {
       known.count++;
-      if (size(f) < size(known.smallest)) known.smallest = f;
+      if (size(f) < size(known.smallest)) known.smallest = trimmed(f);
     }
   }
-  return [...classes.entries()].map(([key, c]) => ({ key, ...c })).sort((a, b) => a.key.localeCompare(b.key));
+
+  classes(): FailureClass[] {
+    return [...this.byKey.entries()].map(([key, c]) => ({ key, ...c })).sort((a, b) => a.key.localeCompare(b.key));
+  }
+}
+
+function size(f: Failure): number {
+  return f.request.path.length + (f.request.body?.length ?? 0);
+}
+
+function trimmed(f: Failure): Failure {
+  const o = f.outcome;
+  if (o?.kind !== 'response' || o.body.length <= KEPT_ANSWER_BYTES) return f;
+  return { ...f, outcome: { ...o, body: Buffer.from(o.body.subarray(0, KEPT_ANSWER_BYTES)) } };
 }
 
 function prefix(data: Buffer | undefined, max: number): string {
@@ -70,12 +95,13 @@ export function formatFailure(f: Failure, seed: number): string {
   ];
   const o = f.outcome;
   if (o?.kind === 'response') lines.push(`  answer: ${o.status} ${String(o.headers['content-type'] ?? '')} ${prefix(o.body, 300)}`);
+  else if (o !== undefined) lines.push(`  answer: ${o.kind === 'timeout' ? `none within ${o.afterMs} ms` : `${o.code} ${o.message}`}`);
   return lines.join('\n');
 }
 
-export function formatReport(failures: readonly Failure[], seed: number): string {
-  const classes = classify(failures);
-  const out = [`${failures.length} violations in ${classes.length} classes (seed ${seed}):`];
+export function formatReport(log: FailureLog, seed: number): string {
+  const classes = log.classes();
+  const out = [`${log.total} violations in ${classes.length} classes (seed ${seed}):`];
   for (const c of classes) out.push(`\n[${c.count}×] ${c.key}\n${formatFailure(c.smallest, seed)}`);
   return out.join('\n');
 }
