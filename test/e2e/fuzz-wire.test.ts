@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 // single requests, CASCADE_FUZZ_CONCURRENCY the parallel connections. See docs/fuzzing.md.
 
 const DEFAULT_SEED = 19;
-const DEFAULT_REQUESTS = 3000;
+const DEFAULT_REQUESTS = 6000;
 
 function intEnv(name: string, fallback: number): number {
   const text = process.env[name];

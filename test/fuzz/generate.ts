@@ -57,6 +57,8 @@ interface Shape {
   variant: string;
   intent?: FuzzRequest['intent'];
   probe?: FuzzRequest['probe'];
+  /** Set where the query's dryRun does not decide (a DELETE with a body). */
+  dryRun?: boolean;
 }
 
 interface Context {
@@ -701,6 +703,11 @@ function deleteOptions(ctx: Context): Shape {
     variant: `${collection ? 'collection' : 'object'}/${bodyForm.form}`,
     intent: intentOf('DELETE', t, namespace, name),
     probe: collection ? undefined : target.probe,
+    // With a body, DeleteOptions come from it alone: the apiserver reads the query only when the body is empty.
+    dryRun:
+      bodyForm.body === undefined
+        ? params.includes('dryRun=All')
+        : bodyForm.form === 'json' && JSON.stringify(options.dryRun) === '["All"]',
   };
 }
 
@@ -798,6 +805,6 @@ export function generateRequest(seed: number, index: number, actorsByName: Reado
     chunked: shape.chunked,
     intent: shape.intent,
     probe: actorName === 'admin' ? shape.probe : undefined,
-    dryRun: query.some((p) => p === 'dryRun=All'),
+    dryRun: shape.dryRun ?? (shape.method === 'DELETE' && (shape.body?.length ?? 0) > 0 ? false : query.includes('dryRun=All')),
   };
 }
