@@ -151,6 +151,25 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
       });
   };
 
+  /** The seeds deleted by fuzz requests come back; namespaces A and B must still be there. */
+  const restore = async (label: string): Promise<void> => {
+    try {
+      for (const lost of await restoreSeeds(ts)) {
+        failures.add({
+          request: placeholder(options.seed),
+          outcome: undefined,
+          violation: { invariant: 'namespaces-kept', detail: `${label}: ${lost}` },
+        });
+      }
+    } catch (err) {
+      failures.add({
+        request: placeholder(options.seed),
+        outcome: undefined,
+        violation: { invariant: 'seeds-restorable', detail: `${label}: ${String(err).slice(0, 300)}` },
+      });
+    }
+  };
+
   const worker = async (): Promise<void> => {
     for (;;) {
       await checkpoint;
@@ -161,19 +180,11 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
       await sendAndCheck(request);
       done++;
       if (done % CHECKPOINT_EVERY === 0) {
-        // Between batches: the server must still be ready, and the seeds deleted by fuzz requests come back.
+        // Between batches: the server must still be ready.
         const at = done;
         checkpoint = checkpoint.then(async () => {
           await readiness(`after ${at} requests`);
-          try {
-            await restoreSeeds(ts);
-          } catch (err) {
-            failures.add({
-              request: placeholder(options.seed),
-              outcome: undefined,
-              violation: { invariant: 'seeds-restorable', detail: `after ${at} requests: ${String(err).slice(0, 300)}` },
-            });
-          }
+          await restore(`after ${at} requests`);
           options.onProgress?.(at);
         });
       }
@@ -183,6 +194,7 @@ export async function runFuzz(ts: TestServer, options: FuzzOptions): Promise<Fuz
     await Promise.all(Array.from({ length: options.concurrency }, worker));
     await checkpoint;
     await readiness('at the end');
+    await restore('at the end');
     for (const change of canaryChanges(canariesBefore, await canarySnapshot(ts))) {
       failures.add({
         request: placeholder(options.seed),

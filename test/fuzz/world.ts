@@ -52,15 +52,28 @@ async function create(ts: TestServer, t: Target, namespace: string, body: Json):
 
 /**
  * Puts back the seeds fuzz requests delete, so later requests still meet objects to patch and update. A seed held
- * by a fuzzed finalizer is released first.
+ * by a fuzzed finalizer is released first. No fuzz request names namespaces A or B for deletion: if one is gone or
+ * going, a request was acted on as another path. That is returned, and the namespace is made again.
  */
-export async function restoreSeeds(ts: TestServer): Promise<void> {
+export async function restoreSeeds(ts: TestServer): Promise<string[]> {
+  const lost: string[] = [];
   for (const ns of [NS_A, NS_B]) {
+    const res = await ts.request('GET', `/api/v1/namespaces/${ns}`);
+    if (res.status !== 200 || res.json.metadata?.deletionTimestamp !== undefined) {
+      lost.push(`namespace ${ns} ${res.status === 200 ? 'is being deleted' : `answers ${res.status}`}`);
+      await eventually(
+        async () => ((await ts.request('GET', `/api/v1/namespaces/${ns}`)).status === 404 ? true : undefined),
+        30_000,
+        `namespace ${ns} gone`,
+      );
+      await createNamespace(ts, ns);
+    }
     for (const [resource, names] of Object.entries(SEEDS)) {
       const t = BY_RESOURCE[resource] as Target;
       for (const name of names) await freshProbe(ts, resourcePath(t, ns, name), t.kind as Kind, name);
     }
   }
+  return lost;
 }
 
 /**
