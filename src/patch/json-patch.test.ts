@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PatchError } from './errors.js';
-import { applyJsonPatch, jsonPatchStrictErrors, MAX_JSON_PATCH_OPERATIONS } from './json-patch.js';
+import { applyJsonPatch, jsonPatchStrictErrors, MAX_JSON_PATCH_COPY_BYTES, MAX_JSON_PATCH_OPERATIONS } from './json-patch.js';
 
 const original = {
   metadata: { name: 'x', labels: { a: '1' }, finalizers: ['f1', 'f2'] },
@@ -130,6 +130,29 @@ describe('applyJsonPatch: failures', () => {
       ]),
     );
     assert.deepEqual(original, before);
+  });
+});
+
+describe('applyJsonPatch: copied bytes are bounded per patch, as JSONPatchMaxCopyBytes bounds them', () => {
+  it('refuses the copy that takes the total past 3 MiB with a 422, before the object doubles further', () => {
+    const doc = { data: { seed: 'x'.repeat(1024) } };
+    // Each copy doubles /data: the 12th would take the copied total past the limit.
+    const patch = Array.from({ length: 40 }, (_, i) => ({ op: 'copy', from: '/data', path: `/data/c${i}` }));
+    assert.throws(
+      () => applyJsonPatch(doc, patch),
+      (err: unknown) => {
+        assert.ok(err instanceof PatchError);
+        assert.equal(err.code, 422);
+        assert.match(err.detail, /Unable to complete the copy, the accumulated size increase of copy is \d+, exceeding the limit 3145728/);
+        return true;
+      },
+    );
+    assert.equal(MAX_JSON_PATCH_COPY_BYTES, 3145728);
+  });
+
+  it('lets copies under the limit through', () => {
+    const patched = applyJsonPatch({ a: { b: 'v' } }, [{ op: 'copy', from: '/a', path: '/c' }]);
+    assert.deepEqual(patched, { a: { b: 'v' }, c: { b: 'v' } });
   });
 });
 

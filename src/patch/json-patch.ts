@@ -19,11 +19,32 @@ const KNOWN_OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
 export function applyJsonPatch(original: unknown, patch: unknown): unknown {
   const operations = decodeJsonPatch(patch);
   const document = cloneJson(original);
+  const copied = { bytes: 0 };
   for (const operation of operations) {
-    const failure = applyOperation(document, operation);
+    const failure = copyLimitExceeded(document, operation, copied) ?? applyOperation(document, operation);
     if (failure !== undefined) throw unprocessablePatch(failure);
   }
   return document;
+}
+
+/**
+ * kube-apiserver's JSONPatchMaxCopyBytes: what `copy` operations may add up to over one patch. Without it, a few
+ * dozen copies of a subtree into itself double the object each time, past any memory a 3 MiB body should cost.
+ */
+export const MAX_JSON_PATCH_COPY_BYTES = 3 * 1024 * 1024;
+
+/** Counts a `copy` operation's value (as JSON bytes, as the patch library measures it) against the patch's limit. */
+function copyLimitExceeded(document: unknown, operation: JsonMap | null, copied: { bytes: number }): string | undefined {
+  if (operation === null || operation.op !== 'copy' || typeof operation.from !== 'string') return undefined;
+  let value: unknown;
+  try {
+    value = Pointer.fromJSON(operation.from).evaluate(document).value;
+  } catch {
+    return undefined;
+  }
+  copied.bytes += Buffer.byteLength(JSON.stringify(value) ?? 'null');
+  if (copied.bytes <= MAX_JSON_PATCH_COPY_BYTES) return undefined;
+  return `Unable to complete the copy, the accumulated size increase of copy is ${copied.bytes}, exceeding the limit ${MAX_JSON_PATCH_COPY_BYTES}`;
 }
 
 /**
