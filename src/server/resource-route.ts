@@ -20,47 +20,50 @@ import type { RequestUrl } from './request-url.js';
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
 
-const ITEM_METHODS: ReadonlyArray<readonly [string, Verb]> = [
+type Route = readonly [method: string, verb: Verb];
+const ITEM_ROUTES: readonly Route[] = [
   ['GET', 'get'],
   ['PUT', 'update'],
   ['PATCH', 'patch'],
   ['DELETE', 'delete'],
 ];
-const COLLECTION_METHODS: ReadonlyArray<readonly [string, Verb]> = [
+const COLLECTION_ROUTES: readonly Route[] = [
   ['GET', 'list'],
   ['POST', 'create'],
   ['DELETE', 'deletecollection'],
 ];
+const LIST_ROUTE: readonly Route[] = [['GET', 'list']];
+const WATCH_ROUTE: readonly Route[] = [['GET', 'watch']];
+const NO_ROUTE: readonly Route[] = [];
 
 /**
- * The routes kube-apiserver's installer registers at the request's path shape, as method → verb: a namespaced
- * resource has its collection under namespaces/{ns} and, across namespaces, only its list (and legacy watch) route;
- * items, subresources and legacy named watches always sit under namespaces/{ns}. Empty: go-restful finds no route.
+ * The routes kube-apiserver's installer registers at the request's path shape, each present when the resource
+ * (or subresource) has its verb: a namespaced resource has its collection under namespaces/{ns} and, across
+ * namespaces, only its list (and legacy watch) route; items, subresources and legacy named watches always sit
+ * under namespaces/{ns}. A legacy list watch needs both list and watch.
  */
-function routesAt(info: ResourceInfo, sub: SubresourceInfo | undefined, target: ResourceTarget): Map<string, Verb> {
-  const routes = new Map<string, Verb>();
+function routesAt(info: ResourceInfo, sub: SubresourceInfo | undefined, target: ResourceTarget): readonly Route[] {
   const allNamespaces = info.namespaced && target.namespace === undefined;
-  const has = (verb: Verb): boolean => info.verbs.includes(verb);
   if (target.pathVerb === 'watch') {
-    if (sub !== undefined) return routes;
-    const served = target.name === undefined ? has('watch') && has('list') : has('watch') && !allNamespaces;
-    if (served) routes.set('GET', 'watch');
-    return routes;
+    if (sub !== undefined) return NO_ROUTE;
+    if (target.name === undefined) return info.verbs.includes('list') ? WATCH_ROUTE : NO_ROUTE;
+    return allNamespaces ? NO_ROUTE : WATCH_ROUTE;
   }
-  if (target.name !== undefined && allNamespaces) return routes;
-  const candidates = target.name !== undefined ? ITEM_METHODS : allNamespaces ? COLLECTION_METHODS.slice(0, 1) : COLLECTION_METHODS;
-  const verbs = sub?.verbs ?? info.verbs;
-  for (const [method, verb] of candidates) if (verbs.includes(verb)) routes.set(method, verb);
-  return routes;
+  if (target.name !== undefined) return allNamespaces ? NO_ROUTE : ITEM_ROUTES;
+  return allNamespaces ? LIST_ROUTE : COLLECTION_ROUTES;
 }
 
 /** The verb of the route a request takes: a 404 without a route at its path, a 405 without one for its method. */
-function routeVerb(method: string, routes: ReadonlyMap<string, Verb>, query: Query): Verb {
-  if (routes.size === 0) throw notFoundPath();
-  const verb = routes.get(method === 'HEAD' ? 'GET' : method);
-  if (verb === undefined) throw methodNotAllowedRoute();
-  // Only the list route looks at ?watch.
-  return verb === 'list' && query.bool('watch') ? 'watch' : verb;
+function routeVerb(method: string, routes: readonly Route[], verbs: readonly Verb[], query: Query): Verb {
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  let routed = false;
+  for (const [routeMethod, verb] of routes) {
+    if (!verbs.includes(verb)) continue;
+    routed = true;
+    // Only the list route looks at ?watch.
+    if (routeMethod === wanted) return verb === 'list' && query.bool('watch') ? 'watch' : verb;
+  }
+  throw routed ? methodNotAllowedRoute() : notFoundPath();
 }
 
 /** path.IsValidPathSegmentName, which the store's key function applies to the name of every item request. */
@@ -122,7 +125,7 @@ export async function routeResource(
     if (sub === undefined || target.name === undefined) throw notFoundPath();
   }
   const query = new Query(url.searchParams);
-  const verb = routeVerb(req.method ?? 'GET', routesAt(info, sub, target), query);
+  const verb = routeVerb(req.method ?? 'GET', routesAt(info, sub, target), sub?.verbs ?? info.verbs, query);
   if (verb === 'watch' && !info.verbs.includes('watch')) throw methodNotAllowedRoute();
   // An empty namespace segment reaches the namespaced route with namespace "": reads and deletecollection then
   // span every namespace (as authorized), a create fails validation (metadata.namespace is required), while a
