@@ -21,6 +21,7 @@ import { BackendAgents, type BackendTarget, type FrontProxyCredentials, targetFo
 import { DiscoveryDocuments } from './discovery-documents.js';
 import type { RemoteGroupVersion } from './discovery-merge.js';
 import { hostPort, resolveEndpoint } from './endpoint-resolver.js';
+import type { RequestUrl } from '../server/request-url.js';
 import { proxyRequest } from './proxy.js';
 import { resourceInfosOf } from './resource-infos.js';
 
@@ -46,7 +47,7 @@ export interface Aggregator extends AggregatedBackends {
   /** True when /apis/<group>/<version> and everything under it belong to a remote APIService: route them to proxy(). */
   serves(group: string, version: string): boolean;
   /** Forwards the request to the group-version's backend as `user`, or answers the aggregator's 503. */
-  proxy(req: IncomingMessage, res: ServerResponse, user: UserInfo, group: string, version: string): Promise<void>;
+  proxy(req: IncomingMessage, res: ServerResponse, url: RequestUrl, user: UserInfo, group: string, version: string): Promise<void>;
   /** Every remote APIService as discovery lists it (resources undefined while unavailable). */
   remoteGroupVersions(): RemoteGroupVersion[];
   /** The aggregated resources currently discoverable, each group's preferred version first. */
@@ -156,7 +157,7 @@ export function createAggregator(options: AggregatorOptions): Aggregator {
       agents.close();
     },
     serves: (group, version) => remoteEntry(group, version) !== undefined,
-    proxy: (req, res, user, group, version) => proxyRequest(req, res, user, backendFor(group, version)),
+    proxy: (req, res, url, user, group, version) => proxyRequest(req, res, url, user, backendFor(group, version)),
     backendFor,
     remoteGroupVersions,
     resources() {

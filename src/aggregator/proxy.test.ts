@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { UserInfo } from '../auth/user.js';
+import { parseRequestUrl } from '../server/request-url.js';
 import { type AggregatorFixture, startAggregatorFixture, until } from './testing/fixture.js';
 
 const ALICE: UserInfo = {
@@ -27,7 +28,7 @@ function startFront(f: AggregatorFixture): Promise<Server> {
       res.writeHead(404).end();
       return;
     }
-    void f.aggregator.proxy(req, res, ALICE, group, version);
+    void f.aggregator.proxy(req, res, parseRequestUrl(req.url ?? '/'), ALICE, group, version);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

@@ -12,6 +12,8 @@ import { type BackendTarget, openBackendRequest, shouldRetry } from './backend-t
 import { hostPort } from './endpoint-resolver.js';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './identity-headers.js';
 import { describeNetworkError } from './network-errors.js';
+import { forwardedPath } from './forwarded-path.js';
+import type { RequestUrl } from '../server/request-url.js';
 
 export const SERVICE_UNAVAILABLE_TEXT = 'service unavailable';
 
@@ -26,14 +28,6 @@ export function sendProxyError(res: ServerResponse, code: number, text: string):
   res.end(body);
 }
 
-/** The path and query as the aggregator forwards them: the query re-encoded with its keys sorted (url.Values.Encode). */
-export function forwardedPath(rawUrl: string): string {
-  const url = new URL(rawUrl, 'http://localhost');
-  url.searchParams.sort();
-  const query = url.searchParams.toString();
-  return query === '' ? url.pathname : `${url.pathname}?${query}`;
-}
-
 function withForwardedFor(req: IncomingMessage, headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
   const client = req.socket.remoteAddress;
   if (client === undefined) return headers;
@@ -42,16 +36,22 @@ function withForwardedFor(req: IncomingMessage, headers: OutgoingHttpHeaders): O
 }
 
 /**
- * Proxies `req` to `target` as `user`; `target` undefined answers the aggregator's 503. Resolves once the exchange
+ * Proxies `req` (`url`, as routed and authorized) to `target` as `user`; `target` undefined answers the aggregator's 503. Resolves once the exchange
  * is over (response finished, or either side gone).
  */
-export function proxyRequest(req: IncomingMessage, res: ServerResponse, user: UserInfo, target: BackendTarget | undefined): Promise<void> {
+export function proxyRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: RequestUrl,
+  user: UserInfo,
+  target: BackendTarget | undefined,
+): Promise<void> {
   if (target === undefined) {
     sendProxyError(res, 503, SERVICE_UNAVAILABLE_TEXT);
     return Promise.resolve();
   }
   const method = req.method ?? 'GET';
-  const spec = { method, path: forwardedPath(req.url ?? '/'), headers: withForwardedFor(req, forwardedRequestHeaders(req.headers, user)) };
+  const spec = { method, path: forwardedPath(url), headers: withForwardedFor(req, forwardedRequestHeaders(req.headers, user)) };
   return new Promise((resolve) => {
     let finished = false;
     const finish = (): void => {

@@ -6,7 +6,7 @@ import { createOpenApiRoute } from './openapi-route.js';
 import { parseRequestPath, type RequestTarget } from './request-info.js';
 import { parseRequestUrl } from './request-url.js';
 import { routeResource } from './resource-route.js';
-import { endCommittedResponse, sendJson, sendRawJson, sendStatusError, sendText } from './respond.js';
+import { endCommittedResponse, isPrettyPrint, markPretty, sendJson, sendRawJson, sendStatusError, sendText } from './respond.js';
 import { KUBERNETES_VERSION } from './version.js';
 import type { ControllerManager } from '../controllers/manager.js';
 import { renderMetrics } from './metrics.js';
@@ -47,6 +47,7 @@ export function createApiHandler(
     const pathname = url.pathname;
     const target = parseRequestPath(pathname);
     const verb = requestVerb(req.method ?? 'GET', url, target);
+    if (isPrettyPrint(req.url ?? '/', url.searchParams, req.headers['user-agent'])) markPretty(res);
     // Kubernetes' filter order: timeout, authentication, impersonation, in-flight limit, authorization.
     const longRunning = verb === 'watch';
     if (!longRunning) withRequestTimeout(res, requestTimeoutMs(url.searchParams, limits.requestTimeoutMs));
@@ -56,7 +57,7 @@ export function createApiHandler(
     if (longRunning && !limits.watches.admit(res)) return;
     const aggregated = aggregatedGroupVersion(target);
     if (aggregated !== undefined && ctx.aggregator?.serves(aggregated.group, aggregated.version) === true) {
-      await ctx.aggregator.proxy(req, res, user, aggregated.group, aggregated.version);
+      await ctx.aggregator.proxy(req, res, url, user, aggregated.group, aggregated.version);
       return;
     }
     if (

@@ -14,7 +14,8 @@ import { mergeAggregatedDiscovery, mergeApiGroup, mergeApiGroupList } from '../a
 import { priorityOf } from '../discovery/group-order.js';
 import type { ApiContext } from './api-context.js';
 import type { RequestTarget } from './request-info.js';
-import { goJson, sendJson, sendText } from './respond.js';
+import { negotiatedJson, sendJson, sendPageNotFound } from './respond.js';
+import { claimedByRestful } from './resource-route.js';
 
 type DiscoveryTarget = Extract<RequestTarget, { type: `discovery-${string}` }>;
 
@@ -29,7 +30,7 @@ function sendAggregated(req: IncomingMessage, res: ServerResponse, body: unknown
     return;
   }
   // The ETag hashes json.Marshal's bytes; the body is the serializer's, which ends with a newline.
-  const encoded = goJson(body);
+  const encoded = negotiatedJson(res, body);
   res.writeHead(200, { ...headers, 'Content-Length': Buffer.byteLength(encoded) });
   res.end(encoded);
 }
@@ -54,14 +55,19 @@ export function routeDiscovery(ctx: ApiContext, req: IncomingMessage, res: Serve
     }
     case 'discovery-group': {
       const group = mergeApiGroup(apiGroup(resources, target.group), target.group, remote, priorityOf);
-      if (group === undefined) throw notFoundPath();
+      // No handler serves an unknown group: kube-apiserver's last delegate answers it.
+      if (group === undefined) {
+        sendPageNotFound(res);
+        return;
+      }
       sendJson(res, 200, group);
       return;
     }
     case 'discovery-version': {
       const list = apiResourceList(resources, target.group, target.version);
       if (list === undefined) {
-        sendText(res, 404, '404 page not found\n');
+        if (claimedByRestful(resources, target.group)) throw notFoundPath();
+        sendPageNotFound(res);
         return;
       }
       sendJson(res, 200, list);

@@ -12,6 +12,7 @@ describe('parseRequestPath (RequestInfoFactory on the unresolved path)', () => {
       resource: 'configmaps',
       name: 'x',
       subresource: undefined,
+      pathVerb: undefined,
       routable: true,
     });
     assert.deepEqual(parseRequestPath('/apis/apps/v1/deployments/'), {
@@ -22,6 +23,7 @@ describe('parseRequestPath (RequestInfoFactory on the unresolved path)', () => {
       resource: 'deployments',
       name: undefined,
       subresource: undefined,
+      pathVerb: undefined,
       routable: true,
     });
     assert.deepEqual(parseRequestPath('/api/v1/namespaces/kube-system/finalize'), {
@@ -32,6 +34,7 @@ describe('parseRequestPath (RequestInfoFactory on the unresolved path)', () => {
       resource: 'namespaces',
       name: 'kube-system',
       subresource: 'finalize',
+      pathVerb: undefined,
       routable: true,
     });
   });
@@ -67,5 +70,25 @@ describe('parseRequestPath (RequestInfoFactory on the unresolved path)', () => {
     assert.deepEqual(parseRequestPath('/apis/apps'), { type: 'discovery-group', group: 'apps' });
     assert.deepEqual(parseRequestPath('/api/v1/'), { type: 'discovery-version', group: '', version: 'v1' });
     assert.deepEqual(parseRequestPath('/version'), { type: 'unknown' });
+  });
+
+  it('takes a leading watch or proxy segment as the verb (deprecated paths RequestInfoFactory still parses)', () => {
+    const watch = parseRequestPath('/api/v1/watch/namespaces/ns/configmaps/x');
+    assert.deepEqual(watch.type === 'resource' && [watch.pathVerb, watch.namespace, watch.resource, watch.name, watch.routable], [
+      'watch',
+      'ns',
+      'configmaps',
+      'x',
+      true,
+    ]);
+    const all = parseRequestPath('/apis/apps/v1/watch/deployments');
+    assert.deepEqual(all.type === 'resource' && [all.pathVerb, all.namespace, all.resource, all.name], ['watch', undefined, 'deployments', undefined]);
+    const ns = parseRequestPath('/api/v1/watch/namespaces/ns');
+    assert.deepEqual(ns.type === 'resource' && [ns.resource, ns.name], ['namespaces', 'ns']);
+    // A proxy path has no subresource and no route any more.
+    const proxy = parseRequestPath('/api/v1/proxy/namespaces/ns/pods/p/extra');
+    assert.deepEqual(proxy.type === 'resource' && [proxy.pathVerb, proxy.name, proxy.subresource, proxy.routable], ['proxy', 'p', undefined, false]);
+    // Nothing after the verb: kube-apiserver cannot build its RequestInfo.
+    assert.deepEqual(parseRequestPath('/api/v1/watch'), { type: 'unknown' });
   });
 });

@@ -15,6 +15,11 @@ export type RequestTarget =
       readonly name: string | undefined;
       readonly subresource: string | undefined;
       /**
+       * The verb a deprecated "/watch/" or "/proxy/" segment before the resource names (RequestInfoFactory's special
+       * verbs): still routed for watches in 1.32, never for proxy.
+       */
+      readonly pathVerb: 'watch' | 'proxy' | undefined;
+      /**
        * False when no route of kube-apiserver can take the path (an empty group, version, resource or subresource
        * segment, or segments past the subresource): it is authorized as parsed, then answered 404.
        */
@@ -23,6 +28,7 @@ export type RequestTarget =
   | { readonly type: 'unknown' };
 
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
+const PATH_VERBS = new Set(['watch', 'proxy']);
 
 /** Go's splitPath: slashes trimmed at both ends only, so inner empty segments stay. */
 function splitPath(pathname: string): string[] {
@@ -58,6 +64,13 @@ export function parseRequestPath(pathname: string): RequestTarget {
   } else {
     return { type: 'unknown' };
   }
+  let pathVerb: 'watch' | 'proxy' | undefined;
+  if (PATH_VERBS.has(rest[0] as string)) {
+    // kube-apiserver fails such a path with a 500 (no resource after the verb): nothing serves it.
+    if (rest.length < 2) return { type: 'unknown' };
+    pathVerb = rest[0] as 'watch' | 'proxy';
+    rest = rest.slice(1);
+  }
   let namespace: string | undefined;
   // /namespaces/{ns}/{resource}/... addresses namespaced content; /namespaces/{name}[/status|/finalize] the namespace.
   if (rest[0] === 'namespaces' && rest.length >= 3 && !NAMESPACE_SUBRESOURCES.has(rest[2] as string)) {
@@ -65,8 +78,14 @@ export function parseRequestPath(pathname: string): RequestTarget {
     rest = rest.slice(2);
   }
   const resource = rest[0] as string;
-  const subresource = rest[2];
+  // A proxy path takes no subresource; no route serves it since the proxy verb's removal.
+  const subresource = pathVerb === 'proxy' ? undefined : rest[2];
   const routable =
-    (parts[0] === 'api' || group !== '') && version !== '' && resource !== '' && subresource !== '' && rest.length <= 3;
-  return { type: 'resource', group, version, namespace, resource, name: rest[1], subresource, routable };
+    pathVerb !== 'proxy' &&
+    (parts[0] === 'api' || group !== '') &&
+    version !== '' &&
+    resource !== '' &&
+    subresource !== '' &&
+    rest.length <= 3;
+  return { type: 'resource', group, version, namespace, resource, name: rest[1], subresource, pathVerb, routable };
 }

@@ -1,56 +1,97 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
 import { goQuote } from '../selectors/go-quote.js';
-import type { SubresourceInfo, Verb } from '../api/resource-info.js';
+import type { ResourceInfo, SubresourceInfo, Verb } from '../api/resource-info.js';
 import type { UserInfo } from '../auth/user.js';
 import type { ApiContext, ResourceRequest } from './api-context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet, handleList } from './handlers/read.js';
 import { handleReview } from './handlers/review.js';
 import { handleScale } from './handlers/scale.js';
-import { handleWatch } from './handlers/watch.js';
+import { handleLegacyWatch, handleWatch } from './handlers/watch.js';
 import { handleCreate, handlePatch, handleUpdate } from './handlers/write.js';
 import { negotiate } from './negotiation.js';
+import { pathSegmentNameErrors } from './path-segment.js';
+import { requestVerb } from './request-attributes.js';
+import { sendPageNotFound } from './respond.js';
 import { Query } from './query.js';
 import type { RequestTarget } from './request-info.js';
 import type { RequestUrl } from './request-url.js';
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
 
+type Route = readonly [method: string, verb: Verb];
+const ITEM_ROUTES: readonly Route[] = [
+  ['GET', 'get'],
+  ['PUT', 'update'],
+  ['PATCH', 'patch'],
+  ['DELETE', 'delete'],
+];
+const COLLECTION_ROUTES: readonly Route[] = [
+  ['GET', 'list'],
+  ['POST', 'create'],
+  ['DELETE', 'deletecollection'],
+];
+const LIST_ROUTE: readonly Route[] = [['GET', 'list']];
+const WATCH_ROUTE: readonly Route[] = [['GET', 'watch']];
+const NO_ROUTE: readonly Route[] = [];
+
 /**
- * The API verb of the route a request takes: go-restful routes on method and path shape (a name segment, even an
- * empty one, means the item's routes), and only a collection GET looks at ?watch. undefined: no route (405).
+ * The routes kube-apiserver's installer registers at the request's path shape, each present when the resource
+ * (or subresource) has its verb: a namespaced resource has its collection under namespaces/{ns} and, across
+ * namespaces, only its list (and legacy watch) route; items, subresources and legacy named watches always sit
+ * under namespaces/{ns}. A legacy list watch needs both list and watch.
  */
-function verbOf(method: string, target: ResourceTarget, query: Query): Verb | undefined {
-  const hasName = target.name !== undefined;
-  switch (method) {
-    case 'GET':
-    case 'HEAD':
-      if (hasName) return 'get';
-      return query.bool('watch') ? 'watch' : 'list';
-    case 'POST':
-      return hasName ? undefined : 'create';
-    case 'PUT':
-      return hasName ? 'update' : undefined;
-    case 'PATCH':
-      return hasName ? 'patch' : undefined;
-    case 'DELETE':
-      return hasName ? 'delete' : 'deletecollection';
-    default:
-      return undefined;
+function routesAt(info: ResourceInfo, sub: SubresourceInfo | undefined, target: ResourceTarget): readonly Route[] {
+  const allNamespaces = info.namespaced && target.namespace === undefined;
+  if (target.pathVerb === 'watch') {
+    if (sub !== undefined) return NO_ROUTE;
+    if (target.name === undefined) return info.verbs.includes('list') ? WATCH_ROUTE : NO_ROUTE;
+    return allNamespaces ? NO_ROUTE : WATCH_ROUTE;
   }
+  if (target.name !== undefined) return allNamespaces ? NO_ROUTE : ITEM_ROUTES;
+  return allNamespaces ? LIST_ROUTE : COLLECTION_ROUTES;
 }
 
-const NAME_MAY_NOT_BE = ['.', '..'];
-const NAME_MAY_NOT_CONTAIN = ['/', '%'];
+/** The verb of the route a request takes: a 404 without a route at its path, a 405 without one for its method. */
+function routeVerb(method: string, routes: readonly Route[], verbs: readonly Verb[], query: Query): Verb {
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  let routed = false;
+  for (const [routeMethod, verb] of routes) {
+    if (!verbs.includes(verb)) continue;
+    routed = true;
+    // Only the list route looks at ?watch.
+    if (routeMethod === wanted) return verb === 'list' && query.bool('watch') ? 'watch' : verb;
+  }
+  throw routed ? methodNotAllowedRoute() : notFoundPath();
+}
 
 /** path.IsValidPathSegmentName, which the store's key function applies to the name of every item request. */
 function checkPathSegmentName(name: string): void {
   if (name === '') throw badRequest('name must be provided');
-  let msgs: string[];
-  if (NAME_MAY_NOT_BE.includes(name)) msgs = [`may not be '${name}'`];
-  else msgs = NAME_MAY_NOT_CONTAIN.filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+  const msgs = pathSegmentNameErrors(name);
   if (msgs.length > 0) throw badRequest(`Name parameter invalid: ${goQuote(name)}: ${msgs.join(';')}`);
+}
+
+/**
+ * Whether one of kube-apiserver's go-restful web services claims the group's paths (the core group's /api and
+ * /api/v1, and /apis/<group> of every built-in group), so an unknown version or resource gets its NotFound Status;
+ * paths of other groups fall through the apiextensions handler to the plain-text 404.
+ */
+export function claimedByRestful(resources: readonly ResourceInfo[], group: string): boolean {
+  return group === '' || resources.some((info) => info.group === group && info.custom !== true);
+}
+
+/**
+ * The apiextensions handler passes a custom resource's request on (to the plain-text 404) when its scope and the
+ * path's disagree: a namespace on a cluster-scoped resource, or none on a namespaced one except to list or watch.
+ */
+function crdHandlerServes(info: ResourceInfo, target: ResourceTarget, method: string, url: RequestUrl): boolean {
+  const namespaced = (target.namespace ?? '') !== '';
+  if (!info.namespaced) return !namespaced;
+  if (namespaced) return true;
+  const verb = requestVerb(method, url, target);
+  return verb === 'list' || verb === 'watch';
 }
 
 export async function routeResource(
@@ -63,8 +104,20 @@ export async function routeResource(
 ): Promise<void> {
   if (!target.routable) throw notFoundPath();
   const store = ctx.registry.lookup(target.group, target.version, target.resource);
-  if (store === undefined) throw notFoundPath();
+  if (store === undefined) {
+    if (claimedByRestful(ctx.registry.resources(), target.group)) throw notFoundPath();
+    sendPageNotFound(res);
+    return;
+  }
   const info = store.info;
+  if (info.custom === true) {
+    if (!crdHandlerServes(info, target, req.method ?? 'GET', url)) {
+      sendPageNotFound(res);
+      return;
+    }
+    // A cluster-scoped custom resource's handler ignores an empty namespace segment.
+    if (!info.namespaced && target.namespace === '') target = { ...target, namespace: undefined };
+  }
   if (!info.namespaced && target.namespace !== undefined) throw notFoundPath();
   let sub: SubresourceInfo | undefined;
   if (target.subresource !== undefined) {
@@ -72,18 +125,17 @@ export async function routeResource(
     if (sub === undefined || target.name === undefined) throw notFoundPath();
   }
   const query = new Query(url.searchParams);
-  const verb = verbOf(req.method ?? 'GET', target, query);
-  const allowed = sub?.verbs ?? info.verbs;
-  if (verb === undefined || !allowed.includes(verb)) {
-    throw methodNotAllowedRoute();
-  }
+  const verb = routeVerb(req.method ?? 'GET', routesAt(info, sub, target), sub?.verbs ?? info.verbs, query);
+  if (verb === 'watch' && !info.verbs.includes('watch')) throw methodNotAllowedRoute();
   // An empty namespace segment reaches the namespaced route with namespace "": reads and deletecollection then
-  // span every namespace (as authorized), while a request on one object has no key to address.
-  const namespace = target.namespace === '' ? undefined : target.namespace;
-  if (target.namespace === '' && verb !== 'list' && verb !== 'watch' && verb !== 'deletecollection') {
+  // span every namespace (as authorized), a create fails validation (metadata.namespace is required), while a
+  // request on one object has no key to address.
+  const namespace = target.namespace === '' && verb !== 'create' ? undefined : target.namespace;
+  if (target.namespace === '' && verb !== 'list' && verb !== 'watch' && verb !== 'deletecollection' && verb !== 'create') {
     throw badRequest('Namespace parameter required.');
   }
-  if (target.name !== undefined) checkPathSegmentName(target.name);
+  // A legacy named watch selects its object by name; no key is built from it.
+  if (target.name !== undefined && target.pathVerb === undefined) checkPathSegmentName(target.name);
   const r: ResourceRequest = {
     ctx,
     req,
@@ -96,8 +148,6 @@ export async function routeResource(
     format: negotiate(req.headers.accept),
     user,
   };
-  // A namespaced collection read across all namespaces has no namespace; writes always need one.
-  if (info.namespaced && target.namespace === undefined && verb !== 'list' && verb !== 'watch') throw notFoundPath();
   const name = target.name ?? '';
   if (sub?.name === 'scale') return handleScale(r, verb as 'get' | 'update' | 'patch', name);
   switch (verb) {
@@ -106,7 +156,7 @@ export async function routeResource(
     case 'list':
       return handleList(r);
     case 'watch':
-      return handleWatch(r);
+      return target.pathVerb === 'watch' ? handleLegacyWatch(r, target.name) : handleWatch(r);
     case 'create':
       if (info.review) return handleReview(r);
       return handleCreate(r);

@@ -53,9 +53,44 @@ export function goJson(body: unknown): string {
   return `${GO_ESCAPED.test(text) ? text.replace(GO_ESCAPED_ALL, goEscape) : text}\n`;
 }
 
+/** json.MarshalIndent with two spaces, Go's HTML-safe escapes and no trailing newline: the pretty serializer. */
+export function goJsonIndent(body: unknown): string {
+  const text = JSON.stringify(body, null, 2);
+  return GO_ESCAPED.test(text) ? text.replace(GO_ESCAPED_ALL, goEscape) : text;
+}
+
+/** Responses to requests that asked for pretty JSON (see isPrettyPrint). */
+const prettyResponses = new WeakSet<ServerResponse>();
+
+/**
+ * kube-apiserver's negotiation picks the pretty serializer for ?pretty=<true> (strconv.ParseBool: a value it
+ * cannot parse is false) and, without a pretty value, for the User-Agents of browsers, curl and Wget.
+ */
+export function isPrettyPrint(rawUrl: string, searchParams: URLSearchParams, userAgent: string | undefined): boolean {
+  // The common request mentions no pretty and comes from a client library: two cheap checks.
+  if (rawUrl.includes('pretty')) {
+    const value = searchParams.get('pretty');
+    if (value !== null && value !== '') return PARSE_BOOL_TRUE.has(value);
+  }
+  if (userAgent === undefined) return false;
+  return userAgent.startsWith('curl') || userAgent.startsWith('Wget') || userAgent.startsWith('Mozilla/5.0');
+}
+
+const PARSE_BOOL_TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
+
+/** Encodes `res`'s API objects, lists and Statuses with the pretty serializer (watch events stay compact). */
+export function markPretty(res: ServerResponse): void {
+  prettyResponses.add(res);
+}
+
+/** The body of a negotiated JSON response: pretty when the request asked for it, goJson otherwise. */
+export function negotiatedJson(res: ServerResponse, body: unknown): string {
+  return prettyResponses.has(res) ? goJsonIndent(body) : goJson(body);
+}
+
 /** An API object, list or Status as JSON, the way kube-apiserver's serializer writes it (see goJson). */
 export function sendJson(res: ServerResponse, code: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
-  const text = goJson(body);
+  const text = negotiatedJson(res, body);
   res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   endAtTurnEnd(res, text);
 }
@@ -84,6 +119,11 @@ export function sendStatusError(res: ServerResponse, err: StatusError): void {
 export function sendText(res: ServerResponse, code: number, text: string, contentType = 'text/plain; charset=utf-8'): void {
   res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) });
   endAtTurnEnd(res, text);
+}
+
+/** Go's http.NotFound, which kube-apiserver's last delegate answers for paths no API group claims. */
+export function sendPageNotFound(res: ServerResponse): void {
+  sendText(res, 404, '404 page not found\n');
 }
 
 /** Adds `Warning: 299 - "<text>"` headers, the way the apiserver reports warnings to kubectl. */

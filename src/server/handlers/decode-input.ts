@@ -39,7 +39,8 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
   if (!isObject(obj.metadata)) obj.metadata = {};
   const bodyNamespace = obj.metadata.namespace;
   if (info.namespaced) {
-    if (bodyNamespace !== undefined && bodyNamespace !== '' && bodyNamespace !== r.namespace) {
+    // An empty request namespace (namespaces//<resource>) clears the body's, as EnsureObjectNamespaceMatchesRequestNamespace does.
+    if (bodyNamespace !== undefined && bodyNamespace !== '' && r.namespace !== '' && bodyNamespace !== r.namespace) {
       throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
     }
     obj.metadata.namespace = r.namespace;

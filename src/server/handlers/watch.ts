@@ -3,7 +3,9 @@ import type { KubeObject } from '../../api/types.js';
 import { bookmarkEvent, type ObjectEvent, watchCollection } from '../../registry/watch.js';
 import type { ResourceRequest } from '../api-context.js';
 import { goJson } from '../respond.js';
-import { decodeListOptions } from './list-options.js';
+import { badRequest } from '../../api/errors.js';
+import { parseFieldSelector } from '../../selectors/field-selector.js';
+import { decodeListOptions, type ListQuery } from './list-options.js';
 import { renderObject } from './transform.js';
 
 const PRE_DEADLINE_BOOKMARK_MS = 2000;
@@ -17,8 +19,39 @@ function writeEvent(res: ServerResponse, event: unknown): boolean {
  * A watch as kube-apiserver streams it: chunked JSON lines of {type, object}, BOOKMARKs when allowed, and an end
  * after timeoutSeconds (or a randomised server bound) so clients re-watch from their last resourceVersion.
  */
-export async function handleWatch(r: ResourceRequest): Promise<void> {
-  const opts = decodeListOptions(r.query, true);
+export function handleWatch(r: ResourceRequest): Promise<void> {
+  return serveWatch(r, decodeListOptions(r.query, true));
+}
+
+/**
+ * A watch through the deprecated /watch/ paths (still routed in 1.32): a watch whatever ?watch says, although the
+ * options are validated as ?watch makes them (a list's rules without it, as kube-apiserver does); a name in the
+ * path selects that object, and a field selector may only repeat it.
+ */
+export function handleLegacyWatch(r: ResourceRequest, name: string | undefined): Promise<void> {
+  const opts = decodeListOptions(r.query, r.query.bool('watch'));
+  if (name === undefined) return serveWatch(r, opts);
+  return serveWatch(r, { ...opts, fieldSelector: namedFieldSelector(opts.fieldSelector ?? '', name) });
+}
+
+/** Field selector values escape backslashes, commas and equal signs (fields.EscapeValue). */
+function escapeFieldValue(value: string): string {
+  return value.replace(/[\\,=]/g, (ch) => `\\${ch}`);
+}
+
+function namedFieldSelector(requested: string, name: string): string {
+  let selector: ReturnType<typeof parseFieldSelector>;
+  try {
+    selector = parseFieldSelector(requested);
+  } catch (err) {
+    throw badRequest(err instanceof Error ? err.message : String(err));
+  }
+  if (selector.empty) return `metadata.name=${escapeFieldValue(name)}`;
+  if (selector.requiresExactMatch('metadata.name') !== name) throw badRequest("fieldSelector metadata.name doesn't match requested name");
+  return requested;
+}
+
+async function serveWatch(r: ResourceRequest, opts: ListQuery): Promise<void> {
   const watch = await watchCollection(r.store, r.namespace, opts);
   const allowBookmarks = opts.allowWatchBookmarks;
   const timeoutMs = watchTimeoutMs(opts.timeoutSeconds, r.ctx.minRequestTimeoutSeconds * (1 + Math.random()));
