@@ -6,7 +6,7 @@ import {
   expired,
   type FieldError,
   fieldError,
-  internalError,
+  badRequest,
   invalid,
   notFound,
   OPTIMISTIC_LOCK_ERROR_MSG,
@@ -243,7 +243,8 @@ export class ResourceStore {
   async create(namespace: string | undefined, obj: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
     const meta = obj.metadata;
     if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') {
-      throw internalError(new Error('resourceVersion should not be set on objects to be created'));
+      // kube-apiserver lets its storage layer refuse this with a 500; the fault is the request's, so 400.
+      throw badRequest('resourceVersion should not be set on objects to be created');
     }
     // R1.1: the server owns identity and deletion state.
     for (const field of SERVER_OWNED_FIELDS) delete meta[field];

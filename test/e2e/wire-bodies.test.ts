@@ -210,6 +210,12 @@ describe('wire fidelity: request bodies and decoders', () => {
       assertStatus(renamed, 400, 'BadRequest', 'the name of the object (other) does not match the name on the URL (named)');
     });
 
+    it('a create carrying metadata.resourceVersion: 400 (kube-apiserver lets storage refuse it with a 500)', async () => {
+      const res = await ts.request('POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'with-rv', resourceVersion: '5' } });
+      assertStatus(res, 400, 'BadRequest', 'resourceVersion should not be set on objects to be created');
+      assert.equal((await ts.request('GET', `${CMS}/with-rv`)).status, 404);
+    });
+
     it('a strategic merge patch with $patch: bogus is a 400 with the engine message', async () => {
       await createConfigMap('directive');
       const res = await ts.request('PATCH', `${CMS}/directive`, '{"data":{"$patch":"bogus"}}', {
