@@ -236,6 +236,13 @@ describe('wire fidelity: request bodies and decoders', () => {
       await healthy();
     });
 
+    it('a body declared over 3 MiB gets its 413 at once, while the client still holds back the rest', async () => {
+      const head = `POST ${CMS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ts.adminToken}\r\nContent-Type: application/json\r\n`;
+      const answer = await rawAnswerUntil(ts, `${head}Content-Length: 3145729\r\n\r\n{"a":`, 'limit is 3145728');
+      assert.match(answer, /^HTTP\/1\.1 413 /);
+      await healthy();
+    });
+
     it('headers beyond Node’s 16 KiB are served; past 1 MiB they get Go’s 431', async () => {
       const big = await ts.request('GET', `${CMS}?labelSelector=a+in+(${Array.from({ length: 3000 }, (_, i) => `v${i}`).join(',')})`, undefined, {
         'X-Padding': 'p'.repeat(64 * 1024),
@@ -260,5 +267,31 @@ function rawRequest(ts: TestServer, payload: string): Promise<string> {
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', (err) => (chunks.length > 0 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(err)));
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+/** Sends `payload` and resolves with what came back once it contains `marker`, leaving the rest of the body unsent. */
+function rawAnswerUntil(ts: TestServer, payload: string, marker: string): Promise<string> {
+  const url = new URL(ts.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port), ca: ts.pki?.caCert, servername: url.hostname }, () => {
+      socket.write(payload);
+    });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer containing ${JSON.stringify(marker)} within 10 s`));
+    }, 10_000);
+    let text = '';
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (!text.includes(marker)) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(text);
+    });
+    socket.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
   });
 }
