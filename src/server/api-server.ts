@@ -17,6 +17,7 @@ import { createInFlightLimiter, DEFAULT_MAX_MUTATING_REQUESTS_IN_FLIGHT, DEFAULT
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './limits/request-timeout.js';
 import { createWatchLimiter } from './limits/watch-limit.js';
 import { answerClientErrorsAsGo, MAX_HEADER_BYTES } from './header-limit.js';
+import { serveConnectLikeOtherMethods } from './connect-method.js';
 import { ownerReferencesPermissionEnforcement } from '../admission/owner-references-permission.js';
 import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
 import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
@@ -248,6 +249,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           handler,
         );
   answerClientErrorsAsGo(server);
+  serveConnectLikeOtherMethods(server, handler);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

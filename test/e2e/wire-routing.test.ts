@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
 import { after, before, describe, it } from 'node:test';
+import { connect as tlsConnect } from 'node:tls';
 import { createCertificateAuthority, issueServingCertificate } from '../../src/pki/issue.js';
 import { FRONT_PROXY_CLIENT_COMMON_NAME } from '../../src/pki/serving-pki.js';
 import { type SampleApiServer, startSampleApiServer, WARDLE_GROUP, WARDLE_VERSION } from '../support/sample-api-server.js';
@@ -69,6 +70,23 @@ function raw(ts: TestServer, method: string, target: string, options: RawOptions
     req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${target} timed out`)));
     req.on('error', (err) => (req.destroyed && options.lines !== undefined ? undefined : reject(err)));
     req.end(payload);
+  });
+}
+
+/** A CONNECT request over a raw TLS socket (Node's client treats CONNECT as a tunnel); the whole answer as text. */
+function connectMethod(ts: TestServer, target: string, token: string): Promise<string> {
+  const base = new URL(ts.url);
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect({ host: base.hostname, port: Number(base.port), ca: ts.pki?.caCert, servername: base.hostname }, () => {
+      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${base.host}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    });
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`CONNECT ${target} timed out`)));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(text));
   });
 }
 
@@ -328,6 +346,16 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
         assert.deepEqual(res.json.details, {}, `${method} ${path}`);
         assert.equal(res.headers.allow, undefined, 'kube-apiserver drops the Allow header go-restful suggests');
       }
+    });
+
+    it('CONNECT goes through authorization and the router like any method: 403 for bob, 405 for the admin', async () => {
+      const admin = await connectMethod(ts, `${CMS}/x`, ts.adminToken ?? '');
+      assert.match(admin, /^HTTP\/1\.1 405 /, admin);
+      assert.match(admin, /"reason":"MethodNotAllowed"/, admin);
+      const bob = await connectMethod(ts, `${CMS}/x`, BOB_TOKEN);
+      assert.match(bob, /^HTTP\/1\.1 403 /, bob);
+      assert.match(bob, /cannot connect resource \\"configmaps\\"/, bob);
+      assert.equal((await raw(ts, 'GET', '/readyz')).status, 200);
     });
 
     it('answer 404 where no route exists at the path', async () => {
