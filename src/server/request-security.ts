@@ -3,6 +3,7 @@ import type { Authorizer } from '../auth/authorizer.js';
 import { anonymousAllowedPath, type RequestAuthenticator, unauthorized } from '../auth/authn/authenticate.js';
 import { forbidden } from '../auth/authn/forbidden.js';
 import { impersonate } from '../auth/authn/impersonation.js';
+import { PUBLIC_INFO_URLS } from '../auth/rbac/bootstrap/cluster-roles.js';
 import { ANONYMOUS_USER, type UserInfo } from '../auth/user.js';
 import type { RequestTarget } from './request-info.js';
 import { requestAttributes } from './request-attributes.js';
@@ -16,6 +17,8 @@ export interface RequestSecurity {
   authorize(verb: string, url: RequestUrl, target: RequestTarget, user: UserInfo): void;
 }
 
+const PUBLIC_INFO_PATHS: ReadonlySet<string> = new Set(PUBLIC_INFO_URLS);
+
 export function createRequestSecurity(authenticate: RequestAuthenticator, authorizer: Authorizer): RequestSecurity {
   return {
     identify(req, url) {
@@ -27,7 +30,9 @@ export function createRequestSecurity(authenticate: RequestAuthenticator, author
       return impersonate(req, authenticated, authorizer);
     },
     authorize(verb, url, target, user) {
-      if (anonymousAllowedPath(url.pathname)) return;
+      // What system:public-info-viewer grants everyone, answered without the lookup; other methods and the
+      // individual checks below these paths are RBAC's to decide, as in Kubernetes.
+      if (verb === 'get' && PUBLIC_INFO_PATHS.has(url.pathname)) return;
       const attributes = requestAttributes(verb, url, target, user);
       const decision = authorizer.authorize(attributes);
       if (decision.decision !== 'allow') throw forbidden(attributes, decision.reason);

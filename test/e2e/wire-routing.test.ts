@@ -358,6 +358,15 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
       assert.equal((await raw(ts, 'GET', '/readyz')).status, 200);
     });
 
+    it('health paths: everyone may GET them; other methods and individual checks are RBAC’s to decide', async () => {
+      assert.equal((await raw(ts, 'GET', '/readyz', { token: BOB_TOKEN })).status, 200);
+      assertStatus(await raw(ts, 'DELETE', '/readyz', { token: BOB_TOKEN }), 403, 'Forbidden', 'forbidden: User "bob" cannot delete path "/readyz"');
+      assertStatus(await raw(ts, 'GET', '/healthz/etcd', { token: BOB_TOKEN }), 403, 'Forbidden');
+      assertStatus(await raw(ts, 'DELETE', '/healthz/../api/v1/namespaces/x', { token: BOB_TOKEN }), 403, 'Forbidden');
+      // The admin passes authorization; the health handler answers any method, as kube-apiserver's does.
+      assert.equal((await raw(ts, 'DELETE', '/readyz')).text, 'ok');
+    });
+
     it('answer 404 where no route exists at the path', async () => {
       for (const path of ['/api/v1/configmaps/x', '/api/v1/pods/p/status', '/apis/authentication.k8s.io/v1/tokenreviews/t']) {
         assertStatus(await raw(ts, 'GET', path), 404, 'NotFound', 'the server could not find the requested resource');

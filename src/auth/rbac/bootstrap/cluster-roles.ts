@@ -15,6 +15,8 @@ import { EVENTS_RULE, READ, READ_WRITE, resourceRule, urlRule, WRITE } from './r
 export const KUBE_CONTROLLER_MANAGER_USER = 'system:kube-controller-manager';
 /** Members may read the health and metrics endpoints. */
 export const SYSTEM_MONITORING_GROUP = 'system:monitoring';
+/** The paths system:public-info-viewer lets everyone, anonymous included, GET. */
+export const PUBLIC_INFO_URLS: readonly string[] = ['/livez', '/readyz', '/healthz', '/version', '/version/'];
 
 const aggregatedFrom = (label: string) => [{ matchLabels: { [label]: 'true' } }];
 
@@ -35,7 +37,7 @@ export function defaultClusterRoles(): ClusterRole[] {
       resourceRule(['create'], ['authorization.k8s.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews']),
       resourceRule(['create'], ['authentication.k8s.io'], ['selfsubjectreviews']),
     ]),
-    bootstrapClusterRole('system:public-info-viewer', [urlRule(['get'], ['/livez', '/readyz', '/healthz', '/version', '/version/'])]),
+    bootstrapClusterRole('system:public-info-viewer', [urlRule(['get'], [...PUBLIC_INFO_URLS])]),
     bootstrapClusterRole('admin', [], { aggregateFrom: aggregatedFrom(AGGREGATE_TO_ADMIN) }),
     bootstrapClusterRole('edit', [], { labels: { [AGGREGATE_TO_ADMIN]: 'true' }, aggregateFrom: aggregatedFrom(AGGREGATE_TO_EDIT) }),
     bootstrapClusterRole('view', [], { labels: { [AGGREGATE_TO_EDIT]: 'true' }, aggregateFrom: aggregatedFrom(AGGREGATE_TO_VIEW) }),
