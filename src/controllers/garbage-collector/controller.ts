@@ -8,6 +8,7 @@ import { dumpGraph, type GraphDump } from './dump.js';
 import { GarbageCollectorWorkers } from './garbage-collector.js';
 import type { GraphNode } from './graph.js';
 import { GraphBuilder } from './graph-builder.js';
+import { ownerRefInvalidNamespaceRecorder } from './invalid-reference-event.js';
 import { Monitors } from './monitors.js';
 import { GcOperations } from './operations.js';
 
@@ -71,18 +72,11 @@ export class GarbageCollector {
     this.attemptToDelete = queue(this.metrics.attemptToDelete);
     this.attemptToOrphan = queue(this.metrics.attemptToOrphan);
     this.ops = new GcOperations(this.client);
-    this.builder = new GraphBuilder(this.attemptToDelete, this.attemptToOrphan, (dependent, ref) => {
-      const owner = `[${ref.apiVersion}/${ref.kind}, namespace: ${dependent.identity.namespace}, name: ${ref.name}, uid: ${ref.uid}]`;
-      this.ops
-        .recordEvent(
-          dependent.identity,
-          'Warning',
-          'OwnerRefInvalidNamespace',
-          `ownerRef ${owner} does not exist in namespace "${dependent.identity.namespace}"`,
-          new Date(this.clock.now()),
-        )
-        .catch((err: unknown) => this.log(`garbage collector: recording an event failed: ${String(err)}`));
-    });
+    this.builder = new GraphBuilder(
+      this.attemptToDelete,
+      this.attemptToOrphan,
+      ownerRefInvalidNamespaceRecorder(this.ops, () => new Date(this.clock.now()), this.log),
+    );
     this.workers = new GarbageCollectorWorkers(this.builder, this.ops, {
       strictBlockOwnerDeletion: options.strictBlockOwnerDeletion,
       now: () => new Date(),

@@ -111,6 +111,11 @@ export class AbsentOwnerCache {
     }
   }
 
+  /** Every identity held, verified longest ago first (for step tests and debugging; never on a hot path). */
+  entries(): ObjectIdentity[] {
+    return [...this.byUid.values()].flat();
+  }
+
   /** Whether the owner `ref` names, as a cluster-scoped object or one in the dependent's namespace, is here. */
   hasReference(ref: OwnerReference, dependentNamespace: string): boolean {
     const known = this.byUid.get(ref.uid);
