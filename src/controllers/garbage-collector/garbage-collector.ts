@@ -23,6 +23,15 @@ const FORGET: Promise<ItemResult> = Promise.resolve('forget');
 const VIRTUAL_RECHECK_MS = 100;
 
 /**
+ * R4.33: a node no informer has observed is checked again even when there was nothing to do, until an informer
+ * observes it or it proves absent, or a dependent of an unwatched owner is never collected once the owner goes.
+ * Its live object may stay for good, so with the queue's backoff, as Kubernetes requeues it.
+ */
+function recheckIfVirtual(node: GraphNode, result: ItemResult): ItemResult {
+  return node.virtual && result === 'forget' ? 'requeue' : result;
+}
+
+/**
  * The collector's workers (garbagecollector.go): attemptToDelete decides, from live reads, whether a dependent
  * lost all its owners; attemptToOrphan strips references before an orphaning owner goes. Only the builder writes
  * the graph; workers read it and report verified-absent objects back through `builder.process`.
@@ -72,11 +81,13 @@ export class GarbageCollectorWorkers {
       this.builder.process({ type: 'virtual-delete', identity });
       return 'forget';
     }
-    if (node.deletingDependents || isDeletingDependents(latest)) return this.processDeletingDependents(node, attemptToDelete);
+    if (node.deletingDependents || isDeletingDependents(latest)) {
+      return recheckIfVirtual(node, await this.processDeletingDependents(node, attemptToDelete));
+    }
     const refs = latest.metadata.ownerReferences ?? [];
-    if (refs.length === 0) return 'forget';
+    if (refs.length === 0) return recheckIfVirtual(node, 'forget');
     const classified = await this.classifyReferences(identity, latest, refs);
-    if (classified === 'never') return 'forget';
+    if (classified === 'never') return recheckIfVirtual(node, 'forget');
     const { solid, dangling, waiting } = classified;
     if (solid.length > 0) {
       // D1: Kubernetes drops the reference to a waiting owner even when it blocks, so the owner finishes while the

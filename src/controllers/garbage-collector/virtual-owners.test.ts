@@ -257,9 +257,7 @@ test('a uid referenced with the wrong kind: the right owner observed only after 
   ]);
 });
 
-test('a virtual owner found alive is checked again until the informer observes it (R4.33)', {
-  todo: 'Cascade forgets a virtual node whose live object has no ownerReferences, instead of requeueing it',
-}, async () => {
+test('a virtual owner found alive is checked again, with backoff, until the informer observes it (R4.33)', async () => {
   await runSteps([
     createObjectInClient(makeObject(owner)),
     createObjectInClient(childObject),
@@ -268,7 +266,7 @@ test('a virtual owner found alive is checked again until the informer observes i
     assertState({
       actions: ['get v1/configmaps ns1/owner'],
       graph: [childNode, node(owner, { virtual: true })],
-      attemptToDelete: [requeued(node(owner, { virtual: true }), 'after 100ms')],
+      attemptToDelete: [requeued(node(owner, { virtual: true }), 'rate-limited')],
     }),
   ]);
 });
