@@ -29,6 +29,12 @@ describe('yamlToJson', () => {
     assert.deepEqual(yamlToJson(levels.join('\n')), { error: 'document contains excessive aliasing' });
   });
 
+  it('refuses sequence and mapping keys, which Go cannot decode into a map', () => {
+    assert.deepEqual(yamlToJson('data:\n  ? [a, 1]\n  : x\n'), { error: 'invalid map key: []interface {}{"a", 1}' });
+    assert.deepEqual(yamlToJson('{? {k: v} : x}'), { error: 'invalid map key: map[interface {}]interface {}{"k":"v"}' });
+    assert.deepEqual(yamlToJson('a: [1, 2]\n'), { json: '{"a":[1,2]}', duplicateKeys: [] });
+  });
+
   it("reports duplicate keys as go-yaml's strict mode does, in document order", () => {
     const result = yamlToJson('a: 1\nb:\n  c: 1\n  c: 2\na: 2\n');
     assert.deepEqual(result, {

@@ -1,4 +1,4 @@
-import { CST, isMap, isScalar, LineCounter, Lexer, parseAllDocuments, type Node as YamlNode } from 'yaml';
+import { CST, isMap, isScalar, isSeq, LineCounter, Lexer, parseAllDocuments, type Node as YamlNode } from 'yaml';
 import { goQuote } from '../selectors/go-quote.js';
 import { KUBERNETES_MAX_DEPTH } from './nesting.js';
 
@@ -34,6 +34,8 @@ export function yamlToJson(text: string): YamlConversion {
   const first = docs[0];
   const error = first.errors[0];
   if (error !== undefined) return { error: error.message.split('\n')[0] ?? error.message };
+  const badKey = collectionKey(first.contents);
+  if (badKey !== undefined) return { error: `invalid map key: ${badKey}` };
   let value: unknown;
   try {
     value = first.toJS({ maxAliasCount: 100 });
@@ -110,6 +112,36 @@ function countNewlines(s: string): number {
   let n = 0;
   for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
   return n;
+}
+
+/**
+ * A mapping key that is itself a sequence or mapping, rendered as go-yaml's `invalid map key: %#v` renders it.
+ * Go cannot use such a key in the map it decodes into, so the body is refused; found without recursion.
+ */
+function collectionKey(root: YamlNode | null): string | undefined {
+  const stack: unknown[] = root === null ? [] : [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (isSeq(pair.key)) return `[]interface {}{${pair.key.items.map(goValue).join(', ')}}`;
+        if (isMap(pair.key)) return `map[interface {}]interface {}{${pair.key.items.map((p) => `${goValue(p.key)}:${goValue(p.value)}`).join(', ')}}`;
+        stack.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    }
+  }
+  return undefined;
+}
+
+/** One element of an invalid key, as %#v shows it; nested collections are abbreviated. */
+function goValue(node: unknown): string {
+  if (!isScalar(node)) return isSeq(node) ? '[]interface {}{...}' : isMap(node) ? 'map[interface {}]interface {}{...}' : 'interface {}(nil)';
+  const value = node.value;
+  if (typeof value === 'string') return goQuote(value);
+  if (value === null) return 'interface {}(nil)';
+  return String(value);
 }
 
 /** go-yaml's strict errors for a key repeated in one mapping, in document order, found without recursion. */
