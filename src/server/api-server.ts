@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { chainAdmission } from '../admission/chain.js';
+import { defaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
+import { podPriority } from '../admission/pod-priority.js';
 import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
@@ -130,6 +132,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         cached: (name) => namespaceInformer?.store.get(undefined, name),
         live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
       }),
+      podPriority,
+      defaultTolerationSeconds,
       serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
       protectionRulesAdmission(

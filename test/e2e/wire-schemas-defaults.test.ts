@@ -284,10 +284,16 @@ spec:
           dnsPolicy: 'ClusterFirst',
           enableServiceLinks: true,
           hostNetwork: true,
+          preemptionPolicy: 'PreemptLowerPriority',
+          priority: 0,
           restartPolicy: 'Always',
           schedulerName: 'default-scheduler',
           securityContext: {},
           terminationGracePeriodSeconds: 30,
+          tolerations: [
+            { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+            { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+          ],
           volumes: [
             { name: 'scratch', emptyDir: {} },
             { name: 'cfg', configMap: { name: 'c', defaultMode: 420 } },
@@ -297,6 +303,37 @@ spec:
         },
         status: { phase: 'Pending', qosClass: 'Guaranteed' },
       });
+    });
+
+    it('Pod admission: Priority resolves the class (403 for an unknown one or a conflicting value), DefaultTolerationSeconds keeps tolerations already given', async () => {
+      const podSpec = (extra: Record<string, unknown>) => ({ containers: [{ name: 'c', image: 'nginx' }], ...extra });
+      const critical = await create(`/api/v1/namespaces/${NS}/pods`, {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'critical' },
+        spec: podSpec({
+          priorityClassName: 'system-cluster-critical',
+          tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 }],
+        }),
+      });
+      assert.equal(critical.spec.priority, 2000000000);
+      assert.equal(critical.spec.preemptionPolicy, 'PreemptLowerPriority');
+      assert.deepEqual(critical.spec.tolerations, [
+        { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 5 },
+        { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+      ]);
+      const refused = async (name: string, extra: Record<string, unknown>, message: string): Promise<void> => {
+        const res = await ts.request('POST', `/api/v1/namespaces/${NS}/pods`, { apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: podSpec(extra) });
+        assert.equal(res.status, 403, res.text);
+        assert.equal(res.json.reason, 'Forbidden');
+        assert.equal(res.json.message, `pods "${name}" is forbidden: ${message}`);
+      };
+      await refused('unknown-class', { priorityClassName: 'high' }, 'no PriorityClass with name high was found');
+      await refused(
+        'own-priority',
+        { priority: 7 },
+        'the integer value of priority (7) must not be provided in pod spec; priority admission controller computed 0 from the given PriorityClass name',
+      );
     });
 
     it('apps/v1 workloads: pod templates without pod-only defaults, and their empty or zero-valued statuses', async () => {
