@@ -53,60 +53,61 @@ export const DEPLOYMENT_PRINTER: Printer = {
   },
 };
 
-export const REPLICA_SET_PRINTER: Printer = {
-  style: 'printer',
-  columns: [
-    NAME_COLUMN,
-    column('Desired', 'integer', replicaSetSpecReplicas),
-    column('Current', 'integer', replicaSetStatusReplicas),
-    column('Ready', 'integer', replicaSetStatusReadyReplicas),
-    AGE_COLUMN,
-    CONTAINERS_COLUMN,
-    IMAGES_COLUMN,
-    column('Selector', 'string', replicaSetSpecSelector, { wide: true }),
-  ],
-  row(obj, now) {
-    const [names, images] = containerCells(get(obj, 'spec', 'template', 'spec'));
-    return [
-      obj.metadata.name ?? '',
-      desiredReplicas(get(obj, 'spec', 'replicas')),
-      integer(get(obj, 'status', 'replicas')),
-      integer(get(obj, 'status', 'readyReplicas')),
-      age(obj.metadata.creationTimestamp, now),
-      names,
-      images,
-      formatLabelSelector(get(obj, 'spec', 'selector')),
-    ];
-  },
-};
+/** The descriptions of a replica-counting controller's columns, and how its selector is shown. */
+interface ReplicaColumns {
+  readonly specReplicas: string;
+  readonly statusReplicas: string;
+  readonly readyReplicas: string;
+  readonly selector: string;
+  readonly formatSelector: (selector: unknown) => string;
+}
 
-/** core/v1 ReplicationController: ReplicaSet's columns, its selector being a plain label map. */
-export const REPLICATION_CONTROLLER_PRINTER: Printer = {
-  style: 'printer',
-  columns: [
-    NAME_COLUMN,
-    column('Desired', 'integer', replicationControllerSpecReplicas),
-    column('Current', 'integer', replicationControllerStatusReplicas),
-    column('Ready', 'integer', replicationControllerStatusReadyReplicas),
-    AGE_COLUMN,
-    CONTAINERS_COLUMN,
-    IMAGES_COLUMN,
-    column('Selector', 'string', replicationControllerSpecSelector, { wide: true }),
-  ],
-  row(obj, now) {
-    const [names, images] = containerCells(get(obj, 'spec', 'template', 'spec'));
-    return [
-      obj.metadata.name ?? '',
-      desiredReplicas(get(obj, 'spec', 'replicas')),
-      integer(get(obj, 'status', 'replicas')),
-      integer(get(obj, 'status', 'readyReplicas')),
-      age(obj.metadata.creationTimestamp, now),
-      names,
-      images,
-      formatLabels(get(obj, 'spec', 'selector')),
-    ];
-  },
-};
+/** ReplicaSet's columns, shared with ReplicationController, whose selector is a plain label map. */
+function replicaPrinter(c: ReplicaColumns): Printer {
+  return {
+    style: 'printer',
+    columns: [
+      NAME_COLUMN,
+      column('Desired', 'integer', c.specReplicas),
+      column('Current', 'integer', c.statusReplicas),
+      column('Ready', 'integer', c.readyReplicas),
+      AGE_COLUMN,
+      CONTAINERS_COLUMN,
+      IMAGES_COLUMN,
+      column('Selector', 'string', c.selector, { wide: true }),
+    ],
+    row(obj, now) {
+      const [names, images] = containerCells(get(obj, 'spec', 'template', 'spec'));
+      return [
+        obj.metadata.name ?? '',
+        desiredReplicas(get(obj, 'spec', 'replicas')),
+        integer(get(obj, 'status', 'replicas')),
+        integer(get(obj, 'status', 'readyReplicas')),
+        age(obj.metadata.creationTimestamp, now),
+        names,
+        images,
+        c.formatSelector(get(obj, 'spec', 'selector')),
+      ];
+    },
+  };
+}
+
+export const REPLICA_SET_PRINTER: Printer = replicaPrinter({
+  specReplicas: replicaSetSpecReplicas,
+  statusReplicas: replicaSetStatusReplicas,
+  readyReplicas: replicaSetStatusReadyReplicas,
+  selector: replicaSetSpecSelector,
+  formatSelector: formatLabelSelector,
+});
+
+/** core/v1 ReplicationController. */
+export const REPLICATION_CONTROLLER_PRINTER: Printer = replicaPrinter({
+  specReplicas: replicationControllerSpecReplicas,
+  statusReplicas: replicationControllerStatusReplicas,
+  readyReplicas: replicationControllerStatusReadyReplicas,
+  selector: replicationControllerSpecSelector,
+  formatSelector: formatLabels,
+});
 
 export const STATEFUL_SET_PRINTER: Printer = {
   style: 'printer',
