@@ -14,7 +14,7 @@ import { type FailedResponse, type RequestTarget, statusErrorFromResponse } from
 import type { OpenResponse } from '../client/http-transport.js';
 import { httpWatchStream } from '../client/http-watch.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
-import type { DeleteOptions } from '../registry/delete-policy.js';
+import type { DeleteOptions } from '../api/delete-options.js';
 import { type BackendTarget, openBackendRequest, shouldRetry } from './backend-transport.js';
 import { hostPort } from './endpoint-resolver.js';
 import { identityHeaders } from './identity-headers.js';

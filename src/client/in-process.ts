@@ -6,7 +6,7 @@ import { forbidden } from '../auth/authn/forbidden.js';
 import { SYSTEM_MASTERS, type UserInfo } from '../auth/user.js';
 import type { Definitions } from '../openapi/schema.js';
 import { applyPatch } from '../patch/apply.js';
-import type { DeleteOptions } from '../registry/delete-policy.js';
+import type { DeleteOptions } from '../api/delete-options.js';
 import type { Registry } from '../registry/registry.js';
 import { ResourceStore } from '../registry/store.js';
 import { watchCollection } from '../registry/watch.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
-import { goQuote } from '../selectors/go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 import type { ResourceInfo, SubresourceInfo, Verb } from '../api/resource-info.js';
 import type { UserInfo } from '../auth/user.js';
 import type { ApiContext, ResourceRequest } from './api-context.js';
