@@ -21,7 +21,7 @@ import { bytesEqual, decodeObject, encodeObject } from './codec.js';
 import { decodeContinue, encodeContinue } from './continue-token.js';
 import type { ComputedFields } from './computed-fields.js';
 import { normaliseGrace, validateDeleteOptions } from './delete-policy.js';
-import { type DeleteOptions } from '../api/delete-options.js';
+import type { DeleteOptions } from '../api/delete-options.js';
 import { collectionPrefix, objectKey } from './keys.js';
 import { compileSelection, type Selection } from './selection.js';
 import type { Strategy } from './strategy.js';

@@ -2,7 +2,7 @@ import { badRequest } from '../../api/errors.js';
 import { isObject } from '../../api/types.js';
 import { topLevelNumberLiteral } from '../../decoding/int64.js';
 import { deleteOptionsFromBody } from '../../registry/delete-policy.js';
-import { type DeleteOptions, type PropagationPolicy } from '../../api/delete-options.js';
+import type { DeleteOptions, PropagationPolicy } from '../../api/delete-options.js';
 import type { ResourceRequest } from '../api-context.js';
 import type { Query } from '../query.js';
 import { parseBody, readBody } from '../body.js';
