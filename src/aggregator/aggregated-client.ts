@@ -9,7 +9,7 @@ import type { DiscoveryFailure } from '../client/http-discovery.js';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeList, KubeObject, Status } from '../api/types.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import { type FailedResponse, type RequestTarget, statusErrorFromResponse } from '../client/http-errors.js';
 import type { OpenResponse } from '../client/http-transport.js';
 import { httpWatchStream } from '../client/http-watch.js';

@@ -11,6 +11,8 @@ export interface RegistryOptions {
   readonly resources: readonly ResourceInfo[];
   readonly clock?: () => Date;
   readonly admission?: WriteAdmission;
+  /** The strategy of a resource added without one; the built-in catalog unless the server brings more (CRDs'). */
+  readonly strategyFor?: (info: ResourceInfo) => Strategy;
 }
 
 /** All served resources, addressable by group/version/plural, each with its store over the shared backend. */
@@ -24,6 +26,7 @@ export class Registry {
   /** OpenAPI definitions of served custom resources, by definition name (the built-ins have theirs statically). */
   private readonly definitions = new Map<string, Schema>();
   private readonly admission: WriteAdmission;
+  private readonly strategyFor: (info: ResourceInfo) => Strategy;
   /** Field-selector labels computed per resource (in-use protection rules define them for their dependents). */
   readonly computedFields = new ComputedFields();
   private changes = 0;
@@ -33,11 +36,12 @@ export class Registry {
     this.backend = options.backend;
     this.clock = options.clock ?? (() => new Date());
     this.admission = options.admission ?? (async () => {});
+    this.strategyFor = options.strategyFor ?? strategyFor;
     for (const info of options.resources) this.add(info);
   }
 
   /** Serves a resource; custom resources bring their own strategy and OpenAPI definitions, built-ins get theirs from the catalog. */
-  add(info: ResourceInfo, strategy: Strategy = strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
+  add(info: ResourceInfo, strategy: Strategy = this.strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
     const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admission(...args), this.computedFields);
     this.stores.set(storeKey(info.group, info.version, info.plural), store);

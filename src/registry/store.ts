@@ -14,7 +14,7 @@ import {
 } from '../api/errors.js';
 import { qualifiedKind, type ResourceInfo } from '../api/resource-info.js';
 import { apiVersionOf, type KubeList, type KubeObject, type Status } from '../api/types.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import type { Backend, KeyValue } from '../storage/backend.js';
 import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../storage/errors.js';
 import { bytesEqual, decodeObject, encodeObject } from './codec.js';

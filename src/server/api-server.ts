@@ -8,7 +8,8 @@ import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
-import { BUILTIN_RESOURCES } from '../registry/builtin-resources.js';
+import { strategyWithCustomResourceDefinitions } from '../apiextensions/crd-strategy.js';
+import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
 import { Registry } from '../registry/registry.js';
 import type { Backend } from '../storage/backend.js';
 import type { ApiContext } from './api-context.js';
@@ -22,7 +23,7 @@ import { ownerReferencesPermissionEnforcement } from '../admission/owner-referen
 import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
 import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
-import { createInProcessClient } from '../client/in-process.js';
+import { createInProcessClient } from './in-process-client.js';
 import { LeaderElector, type LeaderElectionOptions } from '../controllers/leader-election.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
 import { bearerTokenAuthenticator } from '../auth/authn/bearer-token.js';
@@ -33,7 +34,7 @@ import { ensureBootstrapPolicy } from '../auth/rbac/bootstrap/ensure.js';
 import { CONTROLLER_IDENTITIES, CONTROLLER_MANAGER_IDENTITY, type ControllerName } from '../auth/rbac/bootstrap/identities.js';
 import { privilegedGroupsAuthorizer } from '../auth/rbac/privileged-groups.js';
 import { unionAuthorizer } from '../auth/rbac/union.js';
-import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../auth/user.js';
+import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../api/user.js';
 import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { getIfPresent } from '../client/get-if-present.js';
@@ -125,6 +126,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     backend: options.backend,
     resources: options.resources ?? BUILTIN_RESOURCES,
     clock: options.clock,
+    strategyFor: strategyWithCustomResourceDefinitions,
     admission: chainAdmission(
       namespaceLifecycle({
         cached: (name) => namespaceInformer?.store.get(undefined, name),

@@ -10,7 +10,7 @@ import {
   SYSTEM_AUTHENTICATED,
   SYSTEM_UNAUTHENTICATED,
   type UserInfo,
-} from '../user.js';
+} from '../../api/user.js';
 import { forbidden, sanitizeForHtml } from './forbidden.js';
 
 const USER_HEADER = 'impersonate-user';
