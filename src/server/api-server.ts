@@ -110,34 +110,35 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const security = options.security;
   const rbac = new RbacAuthorizer({ onError: (err) => log(`rbac authorizer: ${String(err)}`) });
   const authorizer = unionAuthorizer(privilegedGroupsAuthorizer(), rbac);
-  let registryRef: Registry | undefined;
-  let mapperCache: { readonly generation: number; readonly mapper: RestMapper } | undefined;
-  /** The REST mapper over what is served now, rebuilt only when the served resources change. */
-  const restMapper = (): RestMapper => {
-    const served = registryRef as Registry;
-    if (mapperCache?.generation !== served.generation)
-      mapperCache = { generation: served.generation, mapper: createRestMapper(served.resources()) };
-    return mapperCache.mapper;
-  };
-  let rulesRef: ProtectionRuleSet | undefined;
-  let namespaceInformer: SharedInformer | undefined;
-  // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones.
   const registry = new Registry({
     backend: options.backend,
     resources: options.resources ?? BUILTIN_RESOURCES,
     clock: options.clock,
     strategyFor: strategyWithCustomResourceDefinitions,
-    admission: chainAdmission(
+  });
+  let mapperCache: { readonly generation: number; readonly mapper: RestMapper } | undefined;
+  /** The REST mapper over what is served now, rebuilt only when the served resources change. */
+  const restMapper = (): RestMapper => {
+    if (mapperCache?.generation !== registry.generation)
+      mapperCache = { generation: registry.generation, mapper: createRestMapper(registry.resources()) };
+    return mapperCache.mapper;
+  };
+  // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
+  const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
+  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
+  // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
+  const rules = new ProtectionRuleSet(client, registry.computedFields);
+  // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones. Installed before
+  // anything below starts, so no write goes unadmitted.
+  registry.admitWith(
+    chainAdmission(
       namespaceLifecycle({
-        cached: (name) => namespaceInformer?.store.get(undefined, name),
+        cached: (name) => namespaceInformer.store.get(undefined, name),
         live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
       }),
       serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
-      protectionRulesAdmission(
-        () => rulesRef as ProtectionRuleSet,
-        () => registryRef as Registry,
-      ),
+      protectionRulesAdmission(rules, registry),
       rbacEscalationAdmission(
         () => authorizer,
         () => rbac,
@@ -148,11 +149,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         restMappings: (groupKind, version) => restMapper().restMappings(groupKind, version),
       }),
     ),
-  });
-  registryRef = registry;
-  // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
-  const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
-  namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
+  );
   const aggregator =
     security?.frontProxy === undefined
       ? undefined
@@ -180,9 +177,6 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
   // The apiextensions part of the server: it serves custom resources as their CRDs are established.
   const crds = new CrdController(client, registry, log);
-  // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
-  const rules = new ProtectionRuleSet(client, registry.computedFields);
-  rulesRef = rules;
   const newControllers = (): ControllerManager => new ControllerManager({ clientFor, systemClient: client, ...options.controllers, log });
   // Without leader election the controllers always run here; with it, a fresh set runs each time this process leads.
   const idle = new ControllerManager({
@@ -292,7 +286,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await rules.stop();
       await crds.stop();
       await rbac.stop();
-      await namespaceInformer?.stop();
+      await namespaceInformer.stop();
       await aggregator?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
