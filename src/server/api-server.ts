@@ -38,7 +38,7 @@ import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../api/user
 import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { getIfPresent } from '../client/get-if-present.js';
-import { createSharedInformer, type SharedInformer } from '../cache/shared-informer.js';
+import { createSharedInformer } from '../cache/shared-informer.js';
 import { withInformerReads } from '../client/informer-reads.js';
 import { createRequestSecurity } from './request-security.js';
 import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
