@@ -1,6 +1,6 @@
 import { StatusError } from '../src/api/errors.js';
 import type { KubeObject } from '../src/api/types.js';
-import { createInProcessClient } from '../src/client/in-process.js';
+import { createInProcessClient } from '../src/server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../src/client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../src/openapi/definitions/index.js';
 import { type ApiServer, startApiServer } from '../src/server/api-server.js';

@@ -1,5 +1,5 @@
 import type { KubeObject } from '../src/api/types.js';
-import { createInProcessClient } from '../src/client/in-process.js';
+import { createInProcessClient } from '../src/server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../src/client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../src/openapi/definitions/index.js';
 import { collectionPrefix } from '../src/registry/keys.js';

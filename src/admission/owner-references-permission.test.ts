@@ -4,10 +4,10 @@ import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject, OwnerReference } from '../api/types.js';
 import type { AuthorizationAttributes, Authorizer, Decision, ResourceAttributes, RulesInfo } from '../auth/authorizer.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import { NoKindMatchError } from '../discovery/rest-mapper/errors.js';
 import type { GroupKind, RestMapping } from '../discovery/rest-mapper/types.js';
-import { BUILTIN_RESOURCES } from '../registry/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
 import type { WriteAdmission } from '../registry/store.js';
 import { ownerReferencesPermissionEnforcement } from './owner-references-permission.js';
 

@@ -2,7 +2,7 @@ import { forbidden, type StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject, OwnerReference } from '../api/types.js';
 import type { Authorizer, ResourceAttributes } from '../auth/authorizer.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import type { GroupKind, RestMapping } from '../discovery/rest-mapper/types.js';
 import type { AdmissionOptions } from '../registry/store.js';
 

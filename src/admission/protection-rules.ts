@@ -19,10 +19,9 @@ import type { WriteAdmission } from '../registry/store.js';
  *   admission plugin answers (NamespaceLifecycle's "is being terminated", ServiceAccount's missing account).
  *   This narrows the race the design describes; the finalizer and the live check close it.
  */
-export function protectionRulesAdmission(ruleSet: () => ProtectionRuleSet, registry: () => Registry): WriteAdmission {
+export function protectionRulesAdmission(rules: ProtectionRuleSet, registry: Registry): WriteAdmission {
   return async (operation, info, obj, old) => {
     if (operation === 'DELETE') return;
-    const rules = ruleSet();
     if (info.group === PROTECTION_RULES.group && info.plural === PROTECTION_RULES.resource) {
       admitRule(operation, info, obj, old);
       return;
@@ -33,7 +32,7 @@ export function protectionRulesAdmission(ruleSet: () => ProtectionRuleSet, regis
         if (!finalizers.includes(rule.finalizer)) obj.metadata.finalizers = [...finalizers, rule.finalizer];
       }
     }
-    for (const rule of rules.forDependent(info.group, info.plural)) await admitDependent(registry(), rule, info, obj, old);
+    for (const rule of rules.forDependent(info.group, info.plural)) await admitDependent(registry, rule, info, obj, old);
   };
 }
 

@@ -5,10 +5,10 @@ import type { KubeObject } from '../api/types.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { RbacRuleSource } from '../auth/rbac/authorizer.js';
 import { aggregateMessage, goQuoteList } from '../auth/rbac/go-format.js';
-import { goQuote } from '../selectors/go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 import { hasAggregationRule, type PolicyRule, RBAC_GROUP, type RoleRef, roleRefOf, rulesOf } from '../auth/rbac/policy.js';
 import { describeMissing, uncoveredRules } from '../auth/rbac/rule-coverage.js';
-import { SYSTEM_MASTERS, type UserInfo } from '../auth/user.js';
+import { SYSTEM_MASTERS, type UserInfo } from '../api/user.js';
 import type { WriteAdmission } from '../registry/store.js';
 
 /** What an aggregationRule can gather: everything, so only holders of everything may set or change one. */

@@ -7,7 +7,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResourceInfo } from '../api/resource-info.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import { createInformerFactory, type InformerFactory } from '../cache/informer-factory.js';
 import type { DiscoveryFailure } from '../client/http-discovery.js';
 import type { ApiClient } from '../client/interface.js';
@@ -21,7 +21,7 @@ import { BackendAgents, type BackendTarget, type FrontProxyCredentials, targetFo
 import { DiscoveryDocuments } from './discovery-documents.js';
 import type { RemoteGroupVersion } from './discovery-merge.js';
 import { hostPort, resolveEndpoint } from './endpoint-resolver.js';
-import type { RequestUrl } from '../server/request-url.js';
+import type { RequestUrl } from '../api/request-url.js';
 import { proxyRequest } from './proxy.js';
 import { resourceInfosOf } from './resource-infos.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRequestUrl } from '../server/request-url.js';
+import { parseRequestUrl } from '../api/request-url.js';
 import { encodeQuery, escapePath, forwardedPath } from './forwarded-path.js';
 
 describe('forwardedPath (the aggregator forwards URL.Path, re-escaped, and the sorted query)', () => {

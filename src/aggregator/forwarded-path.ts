@@ -1,4 +1,4 @@
-import type { RequestUrl } from '../server/request-url.js';
+import type { RequestUrl } from '../api/request-url.js';
 
 /**
  * The request target the aggregator sends its backend (handler_proxy.go): the path exactly as the request was

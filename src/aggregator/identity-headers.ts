@@ -5,7 +5,7 @@
  */
 
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 
 /** RFC 7230 hop-by-hop headers, which a proxy never forwards (Go's httputil.ReverseProxy list). */
 const HOP_BY_HOP = new Set([

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, request, type Server } from 'node:h
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { UserInfo } from '../auth/user.js';
-import { parseRequestUrl } from '../server/request-url.js';
+import type { UserInfo } from '../api/user.js';
+import { parseRequestUrl } from '../api/request-url.js';
 import { type AggregatorFixture, startAggregatorFixture, until } from './testing/fixture.js';
 
 const ALICE: UserInfo = {

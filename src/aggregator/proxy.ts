@@ -7,13 +7,13 @@
  */
 
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import { type BackendTarget, openBackendRequest, shouldRetry } from './backend-transport.js';
 import { hostPort } from './endpoint-resolver.js';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './identity-headers.js';
 import { describeNetworkError } from './network-errors.js';
 import { forwardedPath } from './forwarded-path.js';
-import type { RequestUrl } from '../server/request-url.js';
+import type { RequestUrl } from '../api/request-url.js';
 
 export const SERVICE_UNAVAILABLE_TEXT = 'service unavailable';
 

@@ -1,4 +1,4 @@
-import { goQuote } from '../selectors/go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 
 /**
  * The conversions apimachinery applies to query parameters (runtime.Convert_Slice_string_To_*): only the first value

@@ -100,3 +100,11 @@ export function parseApiVersion(apiVersion: string): { group: string; version: s
   if (slash < 0) return { group: '', version: apiVersion };
   return { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
 }
+
+/** One event of a watch stream, as the watch endpoint sends it (metav1.WatchEvent with a decoded object). */
+export type ObjectEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+export interface ObjectEvent {
+  readonly type: ObjectEventType;
+  readonly object: KubeObject | Status;
+}

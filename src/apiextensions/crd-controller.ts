@@ -5,7 +5,7 @@ import { createSharedInformer, type SharedInformer } from '../cache/shared-infor
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import type { Registry } from '../registry/registry.js';
 import { createQueue, type Queue } from '../workqueue/queue.js';
-import { type CrdCondition, type CrdNames, CUSTOM_RESOURCE_CLEANUP_FINALIZER, type CustomResourceDefinition } from './crd-types.js';
+import { type CrdCondition, type CrdNames, CUSTOM_RESOURCE_CLEANUP_FINALIZER, type CustomResourceDefinition } from '../api/crd-types.js';
 import { customResourceInfos } from './custom-resource-info.js';
 import { customResourceStrategy } from './custom-resource-strategy.js';
 import { customResourceDefinitions } from './openapi.js';

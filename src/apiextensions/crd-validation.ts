@@ -1,7 +1,7 @@
 import { type FieldError, fieldError } from '../api/errors.js';
 import { isObject, type KubeObject } from '../api/types.js';
 import { isDns1035Label, isDns1123Subdomain } from '../validation/names.js';
-import type { CrdVersion, CustomResourceDefinition } from './crd-types.js';
+import type { CrdVersion, CustomResourceDefinition } from '../api/crd-types.js';
 import { validateDefaults, validateStructuralSchema } from './schema/index.js';
 
 const SCOPES = ['Cluster', 'Namespaced'];

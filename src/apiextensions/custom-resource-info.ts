@@ -1,6 +1,6 @@
 import type { ResourceInfo, SubresourceInfo, Verb } from '../api/resource-info.js';
 import { compareKubeAwareVersions } from '../discovery/kube-version.js';
-import type { CrdNames, CrdVersion, CustomResourceDefinition } from './crd-types.js';
+import type { CrdNames, CrdVersion, CustomResourceDefinition } from '../api/crd-types.js';
 
 /** Verbs of every custom resource, in the order the apiextensions server reports them. */
 const CUSTOM_RESOURCE_VERBS: readonly Verb[] = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];

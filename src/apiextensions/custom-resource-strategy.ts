@@ -6,7 +6,7 @@ import type { Strategy } from '../registry/strategy.js';
 import type { CustomResourceVersion } from './custom-resource-info.js';
 import { customResourcePrinter } from './printer-columns.js';
 import { applyDefaults, prune, pruneNonNullableNulls, validateInstance } from './schema/index.js';
-import type { JSONSchemaProps } from './schema/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 
 /** Everything but metadata (and status, when /status owns it): what a custom resource's generation tracks (R1.9). */
 function desiredState(obj: KubeObject, statusSubresource: boolean): string {

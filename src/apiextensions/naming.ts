@@ -1,4 +1,4 @@
-import type { CrdCondition, CrdNames, CustomResourceDefinition } from './crd-types.js';
+import type { CrdCondition, CrdNames, CustomResourceDefinition } from '../api/crd-types.js';
 
 export interface NamingResult {
   /** The accepted names; undefined when a name is held by another CRD of the same group. */

@@ -1,7 +1,7 @@
 import { definitionRef, type Schema } from '../openapi/schema.js';
-import type { CrdNames } from './crd-types.js';
+import type { CrdNames } from '../api/crd-types.js';
 import { customDefinitionName } from './custom-resource-info.js';
-import type { JSONSchemaProps } from './schema/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 
 const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 const LIST_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta';

@@ -3,7 +3,7 @@ import { age } from '../tables/cell-format.js';
 import type { Printer } from '../tables/printer.js';
 import { objectMetaCreationTimestamp } from '../tables/column-descriptions.js';
 import type { TableColumnDefinition } from '../tables/table-types.js';
-import type { CrdPrinterColumn } from './crd-types.js';
+import type { CrdPrinterColumn } from '../api/crd-types.js';
 import { evaluateJsonPath, parseJsonPath } from './json-path.js';
 
 const NAME_COLUMN: TableColumnDefinition = {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { UserInfo } from './user.js';
+import type { UserInfo } from '../api/user.js';
 
 /**
  * One way of proving identity (bearer token, client certificate, …). Returns the user when the request carries

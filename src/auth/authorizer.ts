@@ -1,4 +1,4 @@
-import type { UserInfo } from './user.js';
+import type { UserInfo } from '../api/user.js';
 
 /** A request on an API resource, as authorizers see it (authorizer.Attributes with IsResourceRequest). */
 export interface ResourceAttributes {

@@ -1,7 +1,7 @@
 import { StatusError } from '../api/errors.js';
 import type { KubeList, KubeObject, Status } from '../api/types.js';
 import type { ApiClient, ResourceRef, WatchStream } from '../client/interface.js';
-import type { ObjectEvent } from '../registry/watch.js';
+import type { ObjectEvent } from '../api/types.js';
 import { type Clock, realClock } from '../workqueue/clock.js';
 import { objectKey } from './object-key.js';
 import type { Store } from './store.js';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { CONNECTION_FLAGS_HELP, isToolCommand, runToolCommandFromKubeconfig, TOOL_COMMANDS_HELP } from '../tools/cli-entry.js';
+import { CONNECTION_FLAGS_HELP, isToolCommand, runToolCommandFromKubeconfig, TOOL_COMMANDS_HELP } from './tool-commands.js';
 
 /** kubectl finds plugins by executable name: `kubectl cascade explain …` runs `kubectl-cascade explain …`. */
 const USAGE = `Cascade's deletion tools as a kubectl plugin.

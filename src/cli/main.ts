@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { CONNECTION_FLAGS_HELP, isToolCommand, runToolCommandFromKubeconfig, TOOL_COMMANDS_HELP } from '../tools/cli-entry.js';
+import { CONNECTION_FLAGS_HELP, isToolCommand, runToolCommandFromKubeconfig, TOOL_COMMANDS_HELP } from './tool-commands.js';
 import { SERVE_USAGE, serve } from './serve.js';
 
 const USAGE = `Cascade: a Kubernetes-compatible API server focused on the object lifecycle.

@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { startApiServer } from '../server/api-server.js';
 import { openBackend, STORAGE_BACKENDS, type StorageKind } from '../storage/open.js';
 import { loadTokenFile } from '../auth/authn/token-file.js';
-import type { UserInfo } from '../auth/user.js';
-import { SYSTEM_MASTERS } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
+import { SYSTEM_MASTERS } from '../api/user.js';
 import { loadOrCreateAdminToken } from './admin-token.js';
 import { writeKubeconfig } from './kubeconfig.js';
 

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { StatusError } from '../api/errors.js';
 import type { KubeObject, Status } from '../api/types.js';
 import { startTestServer, type TestServer } from '../embed/test-server.js';
-import type { ObjectEvent } from '../registry/watch.js';
+import type { ObjectEvent } from '../api/types.js';
 import { createHttpClient, type HttpApiClient } from './http-client.js';
 import type { ApiClient, ResourceRef } from './interface.js';
 

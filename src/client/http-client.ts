@@ -1,6 +1,6 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeList, KubeObject, Status } from '../api/types.js';
-import type { DeleteOptions } from '../registry/delete-policy.js';
+import type { DeleteOptions } from '../api/delete-options.js';
 import { type DiscoveryFailure, discoverResources } from './http-discovery.js';
 import type { RequestTarget } from './http-errors.js';
 import { type HttpClientConfig, type HttpResponse, HttpTransport } from './http-transport.js';

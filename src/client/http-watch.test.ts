@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { test } from 'node:test';
 import type { KubeObject, Status } from '../api/types.js';
-import type { ObjectEvent } from '../registry/watch.js';
+import type { ObjectEvent } from '../api/types.js';
 import { createHttpClient } from './http-client.js';
 import type { ResourceRef } from './interface.js';
 import { startStubServer } from './testing/stub-server.js';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import { StatusError } from '../api/errors.js';
 import type { KubeObject, Status } from '../api/types.js';
-import type { ObjectEvent, ObjectEventType } from '../registry/watch.js';
+import type { ObjectEvent, ObjectEventType } from '../api/types.js';
 import type { WatchStream } from './interface.js';
 import type { OpenResponse } from './http-transport.js';
 

@@ -1,7 +1,7 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeList, KubeObject, Status } from '../api/types.js';
-import type { DeleteOptions } from '../registry/delete-policy.js';
-import type { ObjectEvent } from '../registry/watch.js';
+import type { DeleteOptions } from '../api/delete-options.js';
+import type { ObjectEvent } from '../api/types.js';
 import type { DiscoveryFailure } from './http-discovery.js';
 
 /**

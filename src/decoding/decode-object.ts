@@ -1,5 +1,5 @@
 import { type Definitions, resolveSchema, type Schema } from '../openapi/schema.js';
-import { cloneJson, isJsonMap, type JsonMap, setKey } from '../patch/json-value.js';
+import { cloneJson, isJsonMap, type JsonMap, setKey } from '../util/json-value.js';
 import { type DecodePlan, type PlanSlot, planFor, schemaType, slotPlan } from './decode-plan.js';
 import { DecodeError } from './errors.js';
 import { goTypeName } from './go-type-names.js';

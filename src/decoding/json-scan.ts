@@ -1,4 +1,4 @@
-import { goQuote } from '../selectors/go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 import { KUBERNETES_MAX_DEPTH } from './nesting.js';
 
 /** What one pass over a JSON text finds before it is parsed. */

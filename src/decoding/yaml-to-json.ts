@@ -1,5 +1,5 @@
 import { CST, isMap, isScalar, isSeq, LineCounter, Lexer, parseAllDocuments, type Node as YamlNode } from 'yaml';
-import { goQuote } from '../selectors/go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 import { KUBERNETES_MAX_DEPTH } from './nesting.js';
 
 /** The outcome of converting one YAML body, as sent back by the YAML worker. */

@@ -11,7 +11,7 @@ export {
 export { loadKubeconfig, type KubeconfigSelection, type LoadKubeconfigOptions } from '../client/kubeconfig.js';
 export type { ApiClient, DeleteResponse, ListOptions, PatchType, ResourceRef, WatchOptions, WatchStream } from '../client/interface.js';
 export type { KubeList, KubeObject, ObjectMeta, OwnerReference, Status } from '../api/types.js';
-export type { ObjectEvent, ObjectEventType } from '../registry/watch.js';
-export type { DeleteOptions, PropagationPolicy } from '../registry/delete-policy.js';
+export type { ObjectEvent, ObjectEventType } from '../api/types.js';
+export type { DeleteOptions, PropagationPolicy } from '../api/delete-options.js';
 export type { ResourceInfo } from '../api/resource-info.js';
 export { StatusError } from '../api/errors.js';

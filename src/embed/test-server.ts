@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CustomResourceDefinition, conditionOf } from '../apiextensions/crd-types.js';
+import { type CustomResourceDefinition, conditionOf } from '../api/crd-types.js';
 import { kubeconfigFor } from '../cli/kubeconfig.js';
 import { createHttpClient, type HttpApiClient } from '../client/http-client.js';
-import { createInProcessClient } from '../client/in-process.js';
+import { createInProcessClient } from '../server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
 import { type ApiServer, startApiServer } from '../server/api-server.js';

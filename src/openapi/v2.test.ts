@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BUILTIN_RESOURCES } from '../registry/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
 import { BUILTIN_DEFINITIONS } from './definitions/index.js';
 import { buildOpenApiV2 } from './v2.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { BUILTIN_RESOURCES } from '../registry/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
 import { BUILTIN_DEFINITIONS } from './definitions/index.js';
 import { buildOpenApiV3, buildOpenApiV3Document, buildOpenApiV3GroupVersion, buildOpenApiV3Index } from './v3.js';
 

@@ -1,4 +1,4 @@
-import { isJsonMap } from './json-value.js';
+import { isJsonMap } from '../util/json-value.js';
 
 /**
  * Go's fmt rendering of decoded JSON values. Kubernetes embeds these renderings in strategic-merge-patch error

@@ -1,5 +1,5 @@
 import { malformedPatch } from './errors.js';
-import { cloneJson, isJsonMap, type JsonMap, setKey } from './json-value.js';
+import { cloneJson, isJsonMap, type JsonMap, setKey } from '../util/json-value.js';
 
 /**
  * Applies an RFC 7396 JSON merge patch the way the API server's merge-patch library does: `null` deletes a key,

@@ -1,7 +1,7 @@
 import { applyPatch, type Operation, Pointer } from 'rfc6902';
 import { malformedPatch, tooManyPatchOperations, unprocessablePatch } from './errors.js';
 import { MAX_OBJECT_DEPTH, nestingDepth } from '../decoding/nesting.js';
-import { cloneJson, hasKey, isJsonMap, type JsonMap } from './json-value.js';
+import { cloneJson, hasKey, isJsonMap, type JsonMap } from '../util/json-value.js';
 
 /** kube-apiserver refuses JSON patches with more operations than this (413). */
 export const MAX_JSON_PATCH_OPERATIONS = 10000;

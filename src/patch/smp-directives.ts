@@ -1,4 +1,4 @@
-import { hasKey, isJsonMap, type JsonMap, setKey } from './json-value.js';
+import { hasKey, isJsonMap, type JsonMap, setKey } from '../util/json-value.js';
 import { smpErrors } from './smp-errors.js';
 
 export const DIRECTIVE_MARKER = '$patch';

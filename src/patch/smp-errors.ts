@@ -1,6 +1,6 @@
 import { malformedPatch, type PatchError, patchEngineFailure, unprocessablePatch } from './errors.js';
 import { goStringVerb, goTypeOf, goValue } from './go-format.js';
-import type { JsonMap } from './json-value.js';
+import type { JsonMap } from '../util/json-value.js';
 
 /**
  * The strategic merge patch failures and the statuses the API server gives them: the mergepatch sentinel errors

@@ -1,4 +1,4 @@
-import { hasKey, isJsonMap, type JsonMap } from './json-value.js';
+import { hasKey, isJsonMap, type JsonMap } from '../util/json-value.js';
 import { DIRECTIVE_MARKER } from './smp-directives.js';
 import { smpErrors } from './smp-errors.js';
 

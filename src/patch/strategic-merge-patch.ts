@@ -1,6 +1,6 @@
 import type { Definitions, Schema } from '../openapi/schema.js';
 import { malformedPatch } from './errors.js';
-import { cloneJson, hasKey, isJsonMap, type JsonMap, setKey } from './json-value.js';
+import { cloneJson, hasKey, isJsonMap, type JsonMap, setKey } from '../util/json-value.js';
 import { type FieldPatchMeta, PatchSchema } from './patch-meta.js';
 import {
   applyMapDirective,

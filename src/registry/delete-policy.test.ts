@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { StatusError } from '../api/errors.js';
-import {
-  type DeleteOptions,
-  deleteOptionsFromBody,
-  deletionFinalizersForGarbageCollection,
-  namespaceDeletionFinalizers,
-  normaliseGrace,
-  shouldDeleteDependents,
-  shouldOrphanDependents,
-  validateDeleteOptions,
-} from './delete-policy.js';
-import type { GcPolicy } from './strategy.js';
+import { deleteOptionsFromBody, deletionFinalizersForGarbageCollection, namespaceDeletionFinalizers, normaliseGrace, shouldDeleteDependents, shouldOrphanDependents, validateDeleteOptions } from './delete-policy.js';
+import type { DeleteOptions } from '../api/delete-options.js';
+import type { GcPolicy } from './delete-policy.js';
 
 const badRequest = (message: string) => (err: unknown) => err instanceof StatusError && err.code === 400 && err.message === message;
 

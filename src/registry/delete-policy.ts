@@ -2,19 +2,12 @@ import { type FieldError, fieldError, StatusError } from '../api/errors.js';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../api/finalizers.js';
 import { isObject } from '../api/types.js';
 import { isInt64Literal } from '../decoding/int64.js';
-import type { GcPolicy } from './strategy.js';
+import type { DeleteOptions, PropagationPolicy } from '../api/delete-options.js';
 
 /** Pure pieces of the DELETE path (mirrors registry/store.go's deletion helpers; rules R2.1–R2.15). */
 
-export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
-
-export interface DeleteOptions {
-  gracePeriodSeconds?: number;
-  preconditions?: { uid?: string; resourceVersion?: string };
-  orphanDependents?: boolean;
-  propagationPolicy?: PropagationPolicy;
-  dryRun?: string[];
-}
+/** The garbage-collection default of a resource (R2.8): what DELETE does to dependents when the client says nothing. */
+export type GcPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
 
 const POLICIES: readonly string[] = ['Foreground', 'Background', 'Orphan'];
 

@@ -10,7 +10,10 @@ export interface RegistryOptions {
   readonly backend: Backend;
   readonly resources: readonly ResourceInfo[];
   readonly clock?: () => Date;
+  /** Admission for every write; a server whose plugins read through this registry installs it with `admitWith`. */
   readonly admission?: WriteAdmission;
+  /** The strategy of a resource added without one; the built-in catalog unless the server brings more (CRDs'). */
+  readonly strategyFor?: (info: ResourceInfo) => Strategy;
 }
 
 /** All served resources, addressable by group/version/plural, each with its store over the shared backend. */
@@ -23,7 +26,8 @@ export class Registry {
   private readonly byPath = new Map<string, Map<string, Map<string, ResourceStore>>>();
   /** OpenAPI definitions of served custom resources, by definition name (the built-ins have theirs statically). */
   private readonly definitions = new Map<string, Schema>();
-  private readonly admission: WriteAdmission;
+  private admission: WriteAdmission | undefined;
+  private readonly strategyFor: (info: ResourceInfo) => Strategy;
   /** Field-selector labels computed per resource (in-use protection rules define them for their dependents). */
   readonly computedFields = new ComputedFields();
   private changes = 0;
@@ -32,14 +36,29 @@ export class Registry {
   constructor(options: RegistryOptions) {
     this.backend = options.backend;
     this.clock = options.clock ?? (() => new Date());
-    this.admission = options.admission ?? (async () => {});
+    this.admission = options.admission;
+    this.strategyFor = options.strategyFor ?? strategyFor;
     for (const info of options.resources) this.add(info);
   }
 
+  /**
+   * Installs the admission chain, once, before the registry serves writes. Admission plugins read through the registry
+   * and its clients, so they are built after it, with it, instead of reaching it through late-bound references.
+   */
+  admitWith(admission: WriteAdmission): void {
+    if (this.admission !== undefined) throw new Error('registry admission is already installed');
+    this.admission = admission;
+  }
+
+  private admit(...args: Parameters<WriteAdmission>): ReturnType<WriteAdmission> {
+    if (this.admission === undefined) return Promise.resolve();
+    return this.admission(...args);
+  }
+
   /** Serves a resource; custom resources bring their own strategy and OpenAPI definitions, built-ins get theirs from the catalog. */
-  add(info: ResourceInfo, strategy: Strategy = strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
+  add(info: ResourceInfo, strategy: Strategy = this.strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
-    const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admission(...args), this.computedFields);
+    const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admit(...args), this.computedFields);
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     let versions = this.byPath.get(info.group);
     if (versions === undefined) {

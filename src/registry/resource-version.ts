@@ -1,6 +1,6 @@
 import { StatusError } from '../api/errors.js';
 import { GoNumberError, parseUint64 } from '../api/go-strconv.js';
-import { goQuote } from '../selectors/go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 
 /**
  * A resourceVersion a client asks to read at, parsed as the storage versioner parses it: "" and "0" mean any

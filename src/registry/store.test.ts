@@ -3,10 +3,11 @@ import { describe, it } from 'node:test';
 import { StatusError } from '../api/errors.js';
 import type { KubeObject } from '../api/types.js';
 import { createMemoryBackend } from '../storage/memory/backend.js';
-import { BUILTIN_RESOURCES } from './builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
 import { Registry } from './registry.js';
 import type { ResourceStore } from './store.js';
-import { type ObjectEvent, watchCollection } from './watch.js';
+import { watchCollection } from './watch.js';
+import type { ObjectEvent } from '../api/types.js';
 
 function setup(): { registry: Registry; store: (plural: string, group?: string) => ResourceStore } {
   const registry = new Registry({ backend: createMemoryBackend(), resources: BUILTIN_RESOURCES, clock: () => new Date('2026-01-02T03:04:05.678Z') });

@@ -1,10 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   GoLiteral,
   alreadyExists,
   conflict,
-  expired,
-  type FieldError,
   fieldError,
   badRequest,
   invalid,
@@ -14,18 +12,22 @@ import {
 } from '../api/errors.js';
 import { qualifiedKind, type ResourceInfo } from '../api/resource-info.js';
 import { apiVersionOf, type KubeList, type KubeObject, type Status } from '../api/types.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import type { Backend, KeyValue } from '../storage/backend.js';
-import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../storage/errors.js';
+import { KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../storage/errors.js';
 import { bytesEqual, decodeObject, encodeObject } from './codec.js';
-import { decodeContinue, encodeContinue } from './continue-token.js';
 import type { ComputedFields } from './computed-fields.js';
-import { type DeleteOptions, normaliseGrace, validateDeleteOptions } from './delete-policy.js';
-import { collectionPrefix, objectKey } from './keys.js';
+import { validateDeleteOptions } from './delete-policy.js';
+import { checkDeletePreconditions, deletionGrace, deletionOutcome, UNCHANGED } from './deletion.js';
+import type { DeleteOptions } from '../api/delete-options.js';
+import { objectKey } from './keys.js';
+import { dropEmptyMetadata, generateName, restore, SERVER_OWNED_FIELDS, withTypeErrors } from './system-metadata.js';
+import { nowSeconds } from './timestamps.js';
+import { checkNotFuture, listObjects, type StoreListOptions } from './list.js';
 import { compileSelection, type Selection } from './selection.js';
 import type { Strategy } from './strategy.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation/object-meta.js';
-import { parseResourceVersion, tooLargeResourceVersion } from './resource-version.js';
+import { parseResourceVersion } from './resource-version.js';
 
 export interface WriteOptions {
   readonly dryRun?: boolean;
@@ -40,15 +42,6 @@ export interface WriteOptions {
    * first watch event reporting the write may take that very object instead of decoding the stored bytes again.
    */
   readonly resultDisposable?: boolean;
-}
-
-export interface StoreListOptions {
-  labelSelector?: string;
-  fieldSelector?: string;
-  limit?: number;
-  continue?: string;
-  resourceVersion?: string;
-  resourceVersionMatch?: string;
 }
 
 export interface DeleteResult {
@@ -74,46 +67,10 @@ export interface AdmissionOptions {
   readonly subresource?: string;
 }
 
-const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const GENERATE_NAME_ATTEMPTS = 8;
-const MAX_GENERATE_BASE = 58;
 const UPDATE_RETRIES = 16;
-/**
- * A list's limit may be any int64; past what a collection can hold it only means "all", and the backends take
- * page sizes as integers they can bind (SQLite refused 2^63-1 as a float with a 500).
- */
-const MAX_LIST_LIMIT = 2 ** 31 - 1;
 /** Disposable write results waiting for their watch event, per resource (see ResourceStore.written). */
 const WRITTEN_PENDING = 1024;
-const SERVER_OWNED_FIELDS = [
-  'uid',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'selfLink',
-  'resourceVersion',
-] as const;
-
-function generateName(base: string): string {
-  const bytes = randomBytes(5);
-  let suffix = '';
-  for (const b of bytes) suffix += GENERATE_NAME_ALPHABET[b % GENERATE_NAME_ALPHABET.length];
-  return base.slice(0, MAX_GENERATE_BASE) + suffix;
-}
-
-let lastSecond = Number.NaN;
-let lastSecondText = '';
-
-/** RFC 3339 with second precision, as metav1.Time serialises; formatting is cached per second (hot on create). */
-function nowSeconds(clock: () => Date, offsetSeconds = 0): string {
-  const second = Math.floor(clock().getTime() / 1000) + offsetSeconds;
-  if (second !== lastSecond) {
-    lastSecond = second;
-    lastSecondText = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
-  }
-  return lastSecondText;
-}
-
 /**
  * The generic registry store for one resource (registry/store.go analogue): system metadata, strategies,
  * optimistic concurrency, the deletion state machine and selector-aware list/watch, over a storage Backend.
@@ -228,14 +185,8 @@ export class ResourceStore {
    * version storage holds is, so it only has to parse and not lie in the future.
    */
   async get(namespace: string | undefined, name: string, resourceVersion?: string): Promise<KubeObject> {
-    if (resourceVersion !== undefined && resourceVersion !== '') await this.checkNotFuture(parseResourceVersion(resourceVersion));
+    if (resourceVersion !== undefined && resourceVersion !== '') await checkNotFuture(this.backend, parseResourceVersion(resourceVersion));
     return this.decode(await this.readKv(objectKey(this.info, namespace, name), name));
-  }
-
-  private async checkNotFuture(requested: bigint): Promise<number> {
-    const current = await this.backend.currentRevision();
-    if (requested > BigInt(current)) throw tooLargeResourceVersion(requested, current);
-    return current;
   }
 
   // ---------------------------------------------------------------- create
@@ -404,7 +355,7 @@ export class ResourceStore {
     for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
       const kv = await this.readKv(key, name);
       const obj = this.decode(kv);
-      this.checkDeletePreconditions(obj, opts);
+      checkDeletePreconditions(this.info, obj, opts);
       try {
         return await this.deleteOnce(key, kv, obj, opts, dryRun);
       } catch (err) {
@@ -416,45 +367,13 @@ export class ResourceStore {
     throw conflict(this.ref, name, OPTIMISTIC_LOCK_ERROR_MSG);
   }
 
-  /** R2.6: preconditions against the current object, reported with the Kind. */
-  private checkDeletePreconditions(obj: KubeObject, opts: DeleteOptions): void {
-    const p = opts.preconditions;
-    if (p === undefined) return;
-    const name = obj.metadata.name ?? '';
-    const kindRef = { group: this.info.group, resource: this.info.kind };
-    if (p.uid !== undefined && p.uid !== obj.metadata.uid) {
-      throw conflict(
-        kindRef,
-        name,
-        `the UID in the precondition (${p.uid}) does not match the UID in record (${obj.metadata.uid}). The object might have been deleted and then recreated`,
-      );
-    }
-    if (p.resourceVersion !== undefined && p.resourceVersion !== obj.metadata.resourceVersion) {
-      throw conflict(
-        kindRef,
-        name,
-        `the ResourceVersion in the precondition (${p.resourceVersion}) does not match the ResourceVersion in record (${obj.metadata.resourceVersion}). The object might have been modified`,
-      );
-    }
-  }
-
   private async deleteOnce(key: string, kv: KeyValue, stored: KubeObject, opts: DeleteOptions, dryRun: boolean): Promise<DeleteResult> {
     let obj = stored;
     let revision = kv.modRevision;
     const meta = obj.metadata;
     const accepted = opts.orphanDependents === false ? 202 : 200;
-    const requestedGrace = normaliseGrace(opts.gracePeriodSeconds);
-    const currentGrace = normaliseGrace(meta.deletionGracePeriodSeconds);
-    const inGracePeriod = meta.deletionTimestamp !== undefined && currentGrace !== undefined && currentGrace > 0;
-    // R2.21: an object already marked without a grace period is deleted non-gracefully from then on.
-    const grace = meta.deletionTimestamp !== undefined && !inGracePeriod ? undefined : this.strategy.gracePeriodFor(obj, requestedGrace);
-
-    // R5.7: a terminating object its strategy still holds (a namespace with spec finalizers) ignores DELETEs.
-    if (meta.deletionTimestamp !== undefined && !this.strategy.readyToRemove(obj)) return { code: accepted, body: obj, removed: false };
-    // R2.20: while a grace period runs, only a strictly shorter one changes anything.
-    if (inGracePeriod && (grace === undefined || requestedGrace === undefined || grace >= (currentGrace ?? 0))) {
-      return { code: accepted, body: obj, removed: false };
-    }
+    const grace = deletionGrace(this.strategy, obj, opts);
+    if (grace === UNCHANGED) return { code: accepted, body: obj, removed: false };
     await this.admit('DELETE', this.info, obj, undefined, { dryRun });
     const gc = this.strategy.deletionFinalizers(opts, meta.finalizers ?? [], obj);
     const finalizers = gc.changed ? gc.finalizers : (meta.finalizers ?? []);
@@ -472,22 +391,10 @@ export class ResourceStore {
       this.strategy.markDeleting(next);
       return { code: accepted, body: await this.persist(key, kv, obj, next, dryRun), removed: false };
     };
-    if (grace !== undefined && grace > 0) {
-      // R2.20: a shorter period moves the deadline by the difference.
-      const deadline = inGracePeriod
-        ? new Date(Date.parse(meta.deletionTimestamp as string) + (grace - (currentGrace ?? 0)) * 1000).toISOString().replace('.000Z', 'Z')
-        : nowSeconds(this.clock, grace);
-      return keep(deadline, grace);
-    }
-    // R1.15: finalizer-only deletion stamps "now", pulling a later (graceful) timestamp back.
-    const now = nowSeconds(this.clock);
-    const stamped =
-      meta.deletionTimestamp === undefined || Date.parse(meta.deletionTimestamp) > Date.parse(now) ? now : meta.deletionTimestamp;
-    // Only metadata.finalizers differ between the stored object and the one keep() would write.
-    if (finalizers.length > 0 || !this.strategy.readyToRemove(obj)) return keep(stamped, 0);
-    if (grace === 0) {
-      // R2.19: a graceful type deleted with period 0 is first marked (watchers see MODIFIED), then removed.
-      obj = (await keep(stamped, 0)).body as KubeObject;
+    const outcome = deletionOutcome(this.strategy, obj, grace, finalizers, this.clock);
+    if (outcome.kind === 'mark') return keep(outcome.deletionTimestamp, outcome.gracePeriodSeconds);
+    if (outcome.markFirst !== undefined) {
+      obj = (await keep(outcome.markFirst, 0)).body as KubeObject;
       revision = Number(obj.metadata.resourceVersion);
     }
     if (dryRun) return this.deleted(obj);
@@ -563,126 +470,7 @@ export class ResourceStore {
 
   // ---------------------------------------------------------------- list
 
-  async list(namespace: string | undefined, opts: StoreListOptions = {}): Promise<KubeList> {
-    const prefix = collectionPrefix(this.info, namespace);
-    const selection = this.selection(opts.labelSelector, opts.fieldSelector);
-    const limit = opts.limit !== undefined && opts.limit > 0 ? Math.min(opts.limit, MAX_LIST_LIMIT) : 0;
-    let revision: number | undefined;
-    let startKey: string | undefined;
-    if (opts.continue !== undefined && opts.continue !== '') {
-      if (opts.resourceVersion !== undefined && opts.resourceVersion !== '' && opts.resourceVersion !== '0') {
-        throw new StatusError(400, 'BadRequest', 'specifying resource version is not allowed when using continue');
-      }
-      const token = decodeContinue(opts.continue);
-      revision = token.revision;
-      startKey = prefix + token.start;
-    } else {
-      revision = await this.listRevision(opts, limit);
-    }
-    const items: KubeObject[] = [];
-    let more = false;
-    let remaining = 0;
-    let lastKey = '';
-    let readRevision = revision;
-    try {
-      for (;;) {
-        // With a selector most keys may not match, so read ahead in larger pages (as the etcd3 store does).
-        const pageSize = limit === 0 ? 0 : Math.max(limit - items.length, selection.everything ? 0 : 100);
-        const page = await this.backend.list(prefix, { revision: readRevision, startKey, limit: pageSize });
-        readRevision = page.revision;
-        remaining = page.remaining;
-        for (const kv of page.kvs) {
-          if (limit > 0 && items.length >= limit) {
-            more = true;
-            break;
-          }
-          lastKey = kv.key;
-          const obj = this.decode(kv);
-          if (selection.matches(obj)) items.push(obj);
-        }
-        if (more || !page.more) break;
-        if (limit > 0 && items.length >= limit) {
-          more = true;
-          break;
-        }
-        startKey = `${lastKey}\u0000`;
-      }
-    } catch (err) {
-      if (err instanceof CompactedError && opts.continue) {
-        throw expired(
-          'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
-        );
-      }
-      if (err instanceof CompactedError) throw expired(`The resourceVersion for the provided list is too old.`);
-      throw err;
-    }
-    const list: KubeList = {
-      apiVersion: this.apiVersion,
-      kind: this.info.listKind,
-      metadata: { resourceVersion: String(readRevision) },
-      items: this.info.custom === true ? items : items.map(stripTypeMeta),
-    };
-    if (more) {
-      list.metadata.continue = encodeContinue(readRevision ?? 0, `${lastKey.slice(prefix.length)}\u0000`);
-      if (selection.everything && remaining > 0) list.metadata.remainingItemCount = remaining;
-    }
-    return list;
+  list(namespace: string | undefined, opts: StoreListOptions = {}): Promise<KubeList> {
+    return listObjects(this, namespace, opts);
   }
-
-  /**
-   * The revision a fresh list reads at, from resourceVersion/resourceVersionMatch (already validated as
-   * ValidateListOptions does). Reads kube-apiserver sends to etcd rather than its watch cache (a limit, or Exact)
-   * word a malformed resourceVersion as the etcd store does.
-   */
-  private async listRevision(opts: StoreListOptions, limit: number): Promise<number | undefined> {
-    const rv = opts.resourceVersion;
-    const match = opts.resourceVersionMatch;
-    const exact = match === 'Exact' || ((match === undefined || match === '') && limit > 0);
-    const requested = parseResourceVersion(rv, match === 'Exact' || limit > 0);
-    if (requested === 0n) return undefined;
-    const current = await this.checkNotFuture(requested);
-    if (!exact) return undefined;
-    const compacted = await this.backend.compactedRevision();
-    if (requested < BigInt(compacted)) throw expired(`The resourceVersion for the provided list is too old.`);
-    // At most the current revision, so a safe integer.
-    return Math.min(Number(requested), current);
-  }
-}
-
-/** Metadata errors first, then the type's own; the common case has neither. */
-function withTypeErrors(metaErrs: FieldError[], typeErrs: FieldError[]): FieldError[] {
-  if (typeErrs.length === 0) return metaErrs;
-  if (metaErrs.length === 0) return typeErrs;
-  return [...metaErrs, ...typeErrs];
-}
-
-const OMITEMPTY_LISTS = ['finalizers', 'ownerReferences', 'managedFields'] as const;
-const OMITEMPTY_MAPS = ['labels', 'annotations'] as const;
-
-/** ObjectMeta's list and map fields are all omitempty in Kubernetes: an emptied one disappears, as after a Go round trip. */
-function dropEmptyMetadata(meta: KubeObject['metadata']): void {
-  for (const field of OMITEMPTY_LISTS) {
-    const value = meta[field];
-    if (Array.isArray(value) && value.length === 0) delete meta[field];
-  }
-  for (const field of OMITEMPTY_MAPS) {
-    const value = meta[field];
-    if (value !== null && typeof value === 'object' && hasNoKeys(value)) delete meta[field];
-  }
-}
-
-function hasNoKeys(map: object): boolean {
-  for (const key in map) if (Object.hasOwn(map, key)) return false;
-  return true;
-}
-
-function restore(n: KubeObject['metadata'], o: KubeObject['metadata'], field: 'deletionTimestamp' | 'deletionGracePeriodSeconds'): void {
-  if (o[field] === undefined) delete n[field];
-  else n[field] = o[field] as never;
-}
-
-/** Typed lists carry kind/apiVersion on the list, not on each item. */
-function stripTypeMeta(obj: KubeObject): KubeObject {
-  const { apiVersion: _a, kind: _k, ...rest } = obj;
-  return rest as KubeObject;
 }

@@ -2,10 +2,9 @@ import type { FieldError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
 import type { Printer } from '../tables/printer.js';
-import type { DeleteOptions } from './delete-policy.js';
+import type { DeleteOptions } from '../api/delete-options.js';
+import type { GcPolicy } from './delete-policy.js';
 
-/** The garbage-collection default of a resource (R2.8): what DELETE does to dependents when the client says nothing. */
-export type GcPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
 
 /**
  * Per-type hooks of the generic store, mirroring rest.RESTCreateStrategy / RESTUpdateStrategy /

@@ -1,18 +1,11 @@
 import { StatusError } from '../api/errors.js';
-import type { KubeObject, Status } from '../api/types.js';
+import type { KubeObject, ObjectEvent, Status } from '../api/types.js';
 import type { KeyValue, WatchEvent, Watcher } from '../storage/backend.js';
 import { CompactedError } from '../storage/errors.js';
 import { collectionPrefix } from './keys.js';
 import { parseResourceVersion, tooLargeResourceVersion } from './resource-version.js';
 import type { Selection } from './selection.js';
 import type { ResourceStore } from './store.js';
-
-export type ObjectEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
-
-export interface ObjectEvent {
-  readonly type: ObjectEventType;
-  readonly object: KubeObject | Status;
-}
 
 export interface StoreWatchOptions {
   resourceVersion?: string;

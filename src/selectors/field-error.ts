@@ -1,5 +1,5 @@
 import type { StatusCause } from '../api/types.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 
 /** One apimachinery `field.Error`. `badValue` is omitted for Required/Forbidden, as upstream prints none. */
 export interface FieldError {

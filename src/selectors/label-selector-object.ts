@@ -1,6 +1,6 @@
 import { isObject } from '../api/types.js';
 import type { FieldError } from './field-error.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 import { type LabelSelector, NOTHING_SELECTOR, selectorFromRequirements } from './label-selector.js';
 import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
 import { newRequirement, type Operator, type Requirement } from './requirement.js';

@@ -1,7 +1,7 @@
 import { isObject, type KubeObject } from '../api/types.js';
-import { BUILTIN_RESOURCES } from '../registry/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
 import { type FieldRequirement, type FieldSelector, fieldSelectorFromRequirements } from './field-selector.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 import { SelectorError } from './selector-error.js';
 
 /**

@@ -10,7 +10,8 @@ import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
-import { BUILTIN_RESOURCES } from '../registry/builtin-resources.js';
+import { strategyWithCustomResourceDefinitions } from '../apiextensions/crd-strategy.js';
+import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
 import { Registry } from '../registry/registry.js';
 import type { Backend } from '../storage/backend.js';
 import type { ApiContext } from './api-context.js';
@@ -24,7 +25,7 @@ import { ownerReferencesPermissionEnforcement } from '../admission/owner-referen
 import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
 import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
-import { createInProcessClient } from '../client/in-process.js';
+import { createInProcessClient } from './in-process-client.js';
 import { LeaderElector, type LeaderElectionOptions } from '../controllers/leader-election.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
 import { bearerTokenAuthenticator } from '../auth/authn/bearer-token.js';
@@ -35,11 +36,11 @@ import { ensureBootstrapPolicy } from '../auth/rbac/bootstrap/ensure.js';
 import { CONTROLLER_IDENTITIES, CONTROLLER_MANAGER_IDENTITY, type ControllerName } from '../auth/rbac/bootstrap/identities.js';
 import { privilegedGroupsAuthorizer } from '../auth/rbac/privileged-groups.js';
 import { unionAuthorizer } from '../auth/rbac/union.js';
-import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../auth/user.js';
+import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../api/user.js';
 import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { getIfPresent } from '../client/get-if-present.js';
-import { createSharedInformer, type SharedInformer } from '../cache/shared-informer.js';
+import { createSharedInformer } from '../cache/shared-informer.js';
 import { withInformerReads } from '../client/informer-reads.js';
 import { createRequestSecurity } from './request-security.js';
 import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
@@ -111,35 +112,37 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const security = options.security;
   const rbac = new RbacAuthorizer({ onError: (err) => log(`rbac authorizer: ${String(err)}`) });
   const authorizer = unionAuthorizer(privilegedGroupsAuthorizer(), rbac);
-  let registryRef: Registry | undefined;
-  let mapperCache: { readonly generation: number; readonly mapper: RestMapper } | undefined;
-  /** The REST mapper over what is served now, rebuilt only when the served resources change. */
-  const restMapper = (): RestMapper => {
-    const served = registryRef as Registry;
-    if (mapperCache?.generation !== served.generation)
-      mapperCache = { generation: served.generation, mapper: createRestMapper(served.resources()) };
-    return mapperCache.mapper;
-  };
-  let rulesRef: ProtectionRuleSet | undefined;
-  let namespaceInformer: SharedInformer | undefined;
-  // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones.
   const registry = new Registry({
     backend: options.backend,
     resources: options.resources ?? BUILTIN_RESOURCES,
     clock: options.clock,
-    admission: chainAdmission(
+    strategyFor: strategyWithCustomResourceDefinitions,
+  });
+  let mapperCache: { readonly generation: number; readonly mapper: RestMapper } | undefined;
+  /** The REST mapper over what is served now, rebuilt only when the served resources change. */
+  const restMapper = (): RestMapper => {
+    if (mapperCache?.generation !== registry.generation)
+      mapperCache = { generation: registry.generation, mapper: createRestMapper(registry.resources()) };
+    return mapperCache.mapper;
+  };
+  // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
+  const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
+  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
+  // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
+  const rules = new ProtectionRuleSet(client, registry.computedFields);
+  // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones. Installed before
+  // anything below starts, so no write goes unadmitted.
+  registry.admitWith(
+    chainAdmission(
       namespaceLifecycle({
-        cached: (name) => namespaceInformer?.store.get(undefined, name),
+        cached: (name) => namespaceInformer.store.get(undefined, name),
         live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
       }),
       podPriority,
       defaultTolerationSeconds,
       serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
-      protectionRulesAdmission(
-        () => rulesRef as ProtectionRuleSet,
-        () => registryRef as Registry,
-      ),
+      protectionRulesAdmission(rules, registry),
       rbacEscalationAdmission(
         () => authorizer,
         () => rbac,
@@ -150,11 +153,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         restMappings: (groupKind, version) => restMapper().restMappings(groupKind, version),
       }),
     ),
-  });
-  registryRef = registry;
-  // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
-  const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
-  namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
+  );
   const aggregator =
     security?.frontProxy === undefined
       ? undefined
@@ -182,9 +181,6 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
   // The apiextensions part of the server: it serves custom resources as their CRDs are established.
   const crds = new CrdController(client, registry, log);
-  // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
-  const rules = new ProtectionRuleSet(client, registry.computedFields);
-  rulesRef = rules;
   const newControllers = (): ControllerManager => new ControllerManager({ clientFor, systemClient: client, ...options.controllers, log });
   // Without leader election the controllers always run here; with it, a fresh set runs each time this process leads.
   const idle = new ControllerManager({
@@ -294,7 +290,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await rules.stop();
       await crds.stop();
       await rbac.stop();
-      await namespaceInformer?.stop();
+      await namespaceInformer.stop();
       await aggregator?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,7 +4,7 @@ import type { ApiContext } from './api-context.js';
 import { routeDiscovery } from './discovery-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
 import { parseRequestPath, type RequestTarget } from './request-info.js';
-import { parseRequestUrl } from './request-url.js';
+import { parseRequestUrl } from '../api/request-url.js';
 import { routeResource } from './resource-route.js';
 import { endCommittedResponse, isPrettyPrint, markPretty, sendJson, sendRawJson, sendStatusError, sendText } from './respond.js';
 import { KUBERNETES_VERSION } from './version.js';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import { parseRequestPath } from './request-info.js';
 import { fieldSelectorName, requestAttributes, requestVerb } from './request-attributes.js';
-import { parseRequestUrl } from './request-url.js';
+import { parseRequestUrl } from '../api/request-url.js';
 
 const ALICE: UserInfo = { name: 'alice', groups: [] };
 

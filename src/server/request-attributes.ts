@@ -1,11 +1,11 @@
 import type { AuthorizationAttributes } from '../auth/authorizer.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import { goBool, parseInt64 } from '../api/go-strconv.js';
 import { parseFieldSelector } from '../selectors/field-selector.js';
 import { parseLabelSelector } from '../selectors/label-selector.js';
 import { pathSegmentNameErrors } from './path-segment.js';
 import type { RequestTarget } from './request-info.js';
-import type { RequestUrl } from './request-url.js';
+import type { RequestUrl } from '../api/request-url.js';
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
 

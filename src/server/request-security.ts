@@ -4,10 +4,10 @@ import { anonymousAllowedPath, type RequestAuthenticator, unauthorized } from '.
 import { forbidden } from '../auth/authn/forbidden.js';
 import { impersonate } from '../auth/authn/impersonation.js';
 import { PUBLIC_INFO_URLS } from '../auth/rbac/bootstrap/cluster-roles.js';
-import { ANONYMOUS_USER, type UserInfo } from '../auth/user.js';
+import { ANONYMOUS_USER, type UserInfo } from '../api/user.js';
 import type { RequestTarget } from './request-info.js';
 import { requestAttributes } from './request-attributes.js';
-import type { RequestUrl } from './request-url.js';
+import type { RequestUrl } from '../api/request-url.js';
 
 /** kube-apiserver's security filters, split where it runs the in-flight limit between them. */
 export interface RequestSecurity {

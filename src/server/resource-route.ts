@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, methodNotAllowedRoute, notFoundPath } from '../api/errors.js';
-import { goQuote } from '../selectors/go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 import type { ResourceInfo, SubresourceInfo, Verb } from '../api/resource-info.js';
-import type { UserInfo } from '../auth/user.js';
+import type { UserInfo } from '../api/user.js';
 import type { ApiContext, ResourceRequest } from './api-context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet, handleList } from './handlers/read.js';
@@ -16,7 +16,7 @@ import { requestVerb } from './request-attributes.js';
 import { sendPageNotFound } from './respond.js';
 import { Query } from './query.js';
 import type { RequestTarget } from './request-info.js';
-import type { RequestUrl } from './request-url.js';
+import type { RequestUrl } from '../api/request-url.js';
 
 type ResourceTarget = Extract<RequestTarget, { type: 'resource' }>;
 

@@ -1,5 +1,5 @@
 import type { KubeObject, ListMeta } from '../api/types.js';
-import { goQuote } from '../selectors/go-quote.js';
+import { goQuote } from '../util/go-quote.js';
 import type { Printer } from './printer.js';
 import { printerFor } from './printers/index.js';
 import type { IncludeObject, PartialObjectMetadata, Table, TableColumnDefinition, TableRow } from './table-types.js';

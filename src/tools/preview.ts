@@ -1,7 +1,7 @@
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../api/finalizers.js';
 import { qualifiedResource } from '../api/resource-info.js';
 import { isObject, type KubeObject, type OwnerReference } from '../api/types.js';
-import type { PropagationPolicy } from '../registry/delete-policy.js';
+import type { PropagationPolicy } from '../api/delete-options.js';
 import { finalizerOwner } from './finalizer-owners.js';
 import { type Entry, type ObjectRef, refFromOwnerReference } from './object-ref.js';
 import { classifyReferences, currentOwnerState, type OwnerStateOf, type ReferenceClassification, type ReferenceProblem, referenceProblems } from './owner-references.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../../src/api/types.js';
-import { createInProcessClient } from '../../src/client/in-process.js';
+import { createInProcessClient } from '../../src/server/in-process-client.js';
 import type { ApiClient } from '../../src/client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../../src/openapi/definitions/index.js';
 import { startApiServer } from '../../src/server/api-server.js';

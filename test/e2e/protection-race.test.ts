@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { StatusError } from '../../src/api/errors.js';
 import type { KubeObject } from '../../src/api/types.js';
-import { createInProcessClient } from '../../src/client/in-process.js';
+import { createInProcessClient } from '../../src/server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../../src/client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../../src/openapi/definitions/index.js';
 import { assertProviderUsable, ProviderUnusableError } from '../../src/protection/provider-usable.js';

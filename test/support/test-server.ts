@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOrCreateAdminToken } from '../../src/cli/admin-token.js';
 import { writeKubeconfig } from '../../src/cli/kubeconfig.js';
-import { SYSTEM_MASTERS, type UserInfo } from '../../src/auth/user.js';
+import { SYSTEM_MASTERS, type UserInfo } from '../../src/api/user.js';
 import { loadOrCreateServingPki, type ServingPki } from '../../src/pki/serving-pki.js';
 import { type ApiServer, type ApiServerOptions, startApiServer } from '../../src/server/api-server.js';
 import { createMemoryBackend } from '../../src/storage/memory/backend.js';

@@ -1,7 +1,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { schemaFieldError } from './field-errors.js';
 import { child, index, key } from './field-path.js';
-import { hasDefault, itemsSchema, type JSONSchemaProps } from './types.js';
+import { hasDefault, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 /**
  * The keyword rules apiextensions applies to every node of a v1 CRD schema when the CRD is created

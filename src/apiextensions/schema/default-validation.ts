@@ -4,7 +4,7 @@ import { schemaFieldError } from './field-errors.js';
 import { child, key } from './field-path.js';
 import { validateAgainstOpenApi } from './openapi-validator.js';
 import { prune } from './prune.js';
-import { hasDefault, itemsSchema, type JSONSchemaProps } from './types.js';
+import { hasDefault, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const META_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
 

@@ -1,4 +1,4 @@
-import { additionalPropertiesSchema, hasDefault, isJsonObject, itemsSchema, type JSONSchemaProps } from './types.js';
+import { additionalPropertiesSchema, hasDefault, isJsonObject, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 /**
  * Structural defaulting, in place: a property with a `default` that is missing (or null while not nullable) gets a

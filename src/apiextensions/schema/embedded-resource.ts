@@ -2,7 +2,7 @@ import type { FieldError } from '../../api/errors.js';
 import { isDns1035Label, isDns1123Label, isValidPathSegmentName } from '../../validation/names.js';
 import { schemaFieldError } from './field-errors.js';
 import { child, index, key } from './field-path.js';
-import { additionalPropertiesSchema, isJsonObject, itemsSchema, type JsonObject, type JSONSchemaProps } from './types.js';
+import { additionalPropertiesSchema, isJsonObject, itemsSchema, type JsonObject, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 /**
  * TypeMeta and ObjectMeta checks for every `x-kubernetes-embedded-resource` value inside a custom resource

@@ -1,7 +1,7 @@
 import type { FieldError } from '../../api/errors.js';
 import { schemaFieldError } from './field-errors.js';
 import { child, index, key } from './field-path.js';
-import { additionalPropertiesSchema, isJsonObject, itemsSchema, type JsonObject, type JSONSchemaProps } from './types.js';
+import { additionalPropertiesSchema, isJsonObject, itemsSchema, type JsonObject, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 /**
  * Uniqueness of `x-kubernetes-list-type: set` items and of `map` items' keys (`x-kubernetes-list-map-keys`),

@@ -4,7 +4,7 @@ import { child } from './field-path.js';
 import { effectiveFormat, isKnownStringFormat, matchesFormat } from './formats.js';
 import { goFloat, goQuote } from './go-format.js';
 import { compileSchemaPattern } from './pattern.js';
-import { additionalPropertiesSchema, isJsonObject, itemsSchema, type JSONSchemaProps } from './types.js';
+import { additionalPropertiesSchema, isJsonObject, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 /**
  * OpenAPI v3 value validation as kube-openapi's SchemaValidator performs it for custom resources, converted to

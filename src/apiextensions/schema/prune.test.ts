@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { prune, pruneNonNullableNulls } from './prune.js';
-import type { JSONSchemaProps } from './types.js';
+import type { JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const schema: JSONSchemaProps = {
   type: 'object',

@@ -1,5 +1,5 @@
 import { child, index } from './field-path.js';
-import { additionalPropertiesSchema, hasDefault, isJsonObject, itemsSchema, type JSONSchemaProps } from './types.js';
+import { additionalPropertiesSchema, hasDefault, isJsonObject, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const META_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
 

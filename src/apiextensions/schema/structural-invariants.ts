@@ -2,7 +2,7 @@ import type { FieldError } from '../../api/errors.js';
 import { schemaFieldError, sortByRendering } from './field-errors.js';
 import { child, index, key } from './field-path.js';
 import { compileSchemaPattern } from './pattern.js';
-import { additionalPropertiesSchema, hasDefault, itemsSchema, type JSONSchemaProps } from './types.js';
+import { additionalPropertiesSchema, hasDefault, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 /**
  * The structural-schema rules of apiextensions (schema.ValidateStructural): every specified field has a type,

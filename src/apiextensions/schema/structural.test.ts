@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateDefaults, validateStructuralSchema } from './structural.js';
 import { rendered } from './test-helpers.js';
-import type { JSONSchemaProps } from './types.js';
+import type { JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const P = 'spec.versions[0].schema.openAPIV3Schema';
 

@@ -4,7 +4,7 @@ import { validateDefaults } from './default-validation.js';
 import { schemaFieldError } from './field-errors.js';
 import { child } from './field-path.js';
 import { unsupportedKeyword, validateStructural } from './structural-invariants.js';
-import type { JSONSchemaProps } from './types.js';
+import type { JSONSchemaProps } from '../../api/json-schema-props.js';
 
 export { validateDefaults } from './default-validation.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rendered } from './test-helpers.js';
-import type { GroupVersionKind, JSONSchemaProps } from './types.js';
+import type { GroupVersionKind, JSONSchemaProps } from '../../api/json-schema-props.js';
 import { unsupportedCelRules, validateCustomResourceSchema, validateInstance, validateTypeMeta } from './validate.js';
 
 const GVK: GroupVersionKind = { group: 'stable.example.com', version: 'v1', kind: 'CronTab' };

@@ -4,7 +4,7 @@ import { schemaFieldError } from './field-errors.js';
 import { child, index, key } from './field-path.js';
 import { validateListSetsAndMaps } from './list-type.js';
 import { validateAgainstOpenApi } from './openapi-validator.js';
-import { additionalPropertiesSchema, type GroupVersionKind, isJsonObject, itemsSchema, type JSONSchemaProps } from './types.js';
+import { additionalPropertiesSchema, type GroupVersionKind, isJsonObject, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 /** The custom resource's kind and apiVersion must be the served ones; the strategy stops at these errors. */
 export function validateTypeMeta(obj: unknown, gvk: GroupVersionKind): FieldError[] {

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, it } from 'node:test';
 import { badRequest } from '../../api/errors.js';
 import type { Authenticator } from '../authenticator.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../api/user.js';
 import { anonymousAllowedPath, createRequestAuthenticator, unauthorized } from './authenticate.js';
 import { bearerTokenAuthenticator } from './bearer-token.js';
 import { probe } from './testing-http.js';

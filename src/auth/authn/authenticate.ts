@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { StatusError } from '../../api/errors.js';
 import type { Authenticator } from '../authenticator.js';
-import { ANONYMOUS_USER, SYSTEM_AUTHENTICATED, SYSTEM_UNAUTHENTICATED, type UserInfo } from '../user.js';
+import { ANONYMOUS_USER, SYSTEM_AUTHENTICATED, SYSTEM_UNAUTHENTICATED, type UserInfo } from '../../api/user.js';
 
 /** kube-apiserver's answer to a missing or bad credential; the body carries no details. */
 export function unauthorized(): StatusError {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../api/user.js';
 import { bearerTokenAuthenticator } from './bearer-token.js';
 import { probe } from './testing-http.js';
 

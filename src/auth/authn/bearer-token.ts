@@ -1,5 +1,5 @@
 import type { Authenticator } from '../authenticator.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../api/user.js';
 import { unauthorized } from './authenticate.js';
 
 /**

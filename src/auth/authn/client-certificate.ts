@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TLSSocket } from 'node:tls';
 import type { Authenticator } from '../authenticator.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../api/user.js';
 import { unauthorized } from './authenticate.js';
 
 /** user.CredentialIDKey: lets audit and `kubectl auth whoami` tell one certificate from another. */

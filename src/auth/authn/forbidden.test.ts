@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { NonResourceAttributes, ResourceAttributes } from '../authorizer.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../api/user.js';
 import { forbidden } from './forbidden.js';
 
 const bob: UserInfo = { name: 'bob', groups: ['system:authenticated'] };

@@ -1,6 +1,6 @@
 import { StatusError } from '../../api/errors.js';
 import type { StatusDetails } from '../../api/types.js';
-import { goQuote } from '../../selectors/go-quote.js';
+import { goQuote } from '../../util/go-quote.js';
 import type { AuthorizationAttributes } from '../authorizer.js';
 
 /** kube-apiserver keeps error text from looking like HTML; quotes stay as they are. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { describe, it } from 'node:test';
 import type { AuthorizationAttributes, Authorizer, Decision, RulesInfo } from '../authorizer.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../api/user.js';
 import { impersonate } from './impersonation.js';
 import { probe } from './testing-http.js';
 

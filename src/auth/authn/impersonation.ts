@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { StatusError } from '../../api/errors.js';
-import { goQuote } from '../../selectors/go-quote.js';
+import { goQuote } from '../../util/go-quote.js';
 import { isDns1123Label, isDns1123Subdomain } from '../../validation/names.js';
 import type { Authorizer, ResourceAttributes } from '../authorizer.js';
 import {
@@ -10,7 +10,7 @@ import {
   SYSTEM_AUTHENTICATED,
   SYSTEM_UNAUTHENTICATED,
   type UserInfo,
-} from '../user.js';
+} from '../../api/user.js';
 import { forbidden, sanitizeForHtml } from './forbidden.js';
 
 const USER_HEADER = 'impersonate-user';

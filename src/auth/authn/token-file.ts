@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../api/user.js';
 import { readGoCsv } from './go-csv.js';
 
 export type TokenFileWarning = (message: string) => void;

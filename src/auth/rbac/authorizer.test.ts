@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { KubeObject } from '../../api/types.js';
-import { createInProcessClient } from '../../client/in-process.js';
+import { createInProcessClient } from '../../server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../../openapi/definitions/index.js';
-import { BUILTIN_RESOURCES } from '../../registry/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../../api/builtin-resources.js';
 import { Registry } from '../../registry/registry.js';
 import { createMemoryBackend } from '../../storage/memory/backend.js';
 import type { AuthorizationAttributes, Decision } from '../authorizer.js';
-import { SYSTEM_MASTERS, serviceAccountUser, type UserInfo } from '../user.js';
+import { SYSTEM_MASTERS, serviceAccountUser, type UserInfo } from '../../api/user.js';
 import { RbacAuthorizer } from './authorizer.js';
 import { privilegedGroupsAuthorizer } from './privileged-groups.js';
 import { unionAuthorizer } from './union.js';

@@ -3,7 +3,7 @@ import type { SharedInformer } from '../../cache/shared-informer.js';
 import { createStore, type StoreReader } from '../../cache/store.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import type { AuthorizationAttributes, Authorizer, Decision, NonResourceRuleInfo, ResourceRuleInfo, RulesInfo } from '../authorizer.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../api/user.js';
 import { SUBJECT_INDEX, subjectIndexFunc } from './binding-index.js';
 import { aggregateMessage } from './go-format.js';
 import { type PolicyRule, RBAC_GROUP, type RoleRef } from './policy.js';

@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../api/types.js';
 import type { IndexFunc } from '../../cache/store.js';
-import { SERVICE_ACCOUNT_PREFIX, type UserInfo } from '../user.js';
+import { SERVICE_ACCOUNT_PREFIX, type UserInfo } from '../../api/user.js';
 import { subjectsOf } from './policy.js';
 
 /**

@@ -3,7 +3,7 @@
  * same quoting is reproduced here.
  */
 
-import { goQuote } from '../../selectors/go-quote.js';
+import { goQuote } from '../../util/go-quote.js';
 
 /** Go's %q of a []string: `["a" "b"]`. */
 export function goQuoteList(list: readonly string[]): string {

@@ -1,5 +1,5 @@
 import type { Authorizer, Decision } from '../authorizer.js';
-import { SYSTEM_MASTERS } from '../user.js';
+import { SYSTEM_MASTERS } from '../../api/user.js';
 
 /** Shared answers: asked before every other authorizer on every request, so nothing is allocated per call. */
 const ALLOW: Decision = { decision: 'allow', reason: '' };

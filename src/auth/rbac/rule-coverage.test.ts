@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { goQuote } from '../../selectors/go-quote.js';
+import { goQuote } from '../../util/go-quote.js';
 import { aggregateMessage, goQuoteList } from './go-format.js';
 import { type PolicyRule, policyRule } from './policy.js';
 import { compactString, describeMissing, uncoveredRules } from './rule-coverage.js';

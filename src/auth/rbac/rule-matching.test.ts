@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AuthorizationAttributes } from '../authorizer.js';
-import { serviceAccountUser, type UserInfo } from '../user.js';
+import { serviceAccountUser, type UserInfo } from '../../api/user.js';
 import { type PolicyRule, policyRule } from './policy.js';
 import { ruleAllows, subjectMatches } from './rule-matching.js';
 

@@ -1,6 +1,6 @@
 /** Whether one PolicyRule grants a request (the RBAC authorizer's RuleAllows and the rbac/v1 matching helpers). */
 import type { AuthorizationAttributes } from '../authorizer.js';
-import { SERVICE_ACCOUNT_PREFIX, type UserInfo } from '../user.js';
+import { SERVICE_ACCOUNT_PREFIX, type UserInfo } from '../../api/user.js';
 import type { PolicyRule, Subject } from './policy.js';
 
 export function verbMatches(rule: PolicyRule, verb: string): boolean {

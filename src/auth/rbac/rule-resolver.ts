@@ -1,8 +1,8 @@
 import type { KubeObject } from '../../api/types.js';
 import type { StoreReader } from '../../cache/store.js';
-import type { UserInfo } from '../user.js';
+import type { UserInfo } from '../../api/user.js';
 import { SUBJECT_INDEX, subjectKeysFor } from './binding-index.js';
-import { goQuote } from '../../selectors/go-quote.js';
+import { goQuote } from '../../util/go-quote.js';
 import { type PolicyRule, type RoleRef, roleRefOf, rulesOf, type Subject, subjectsOf } from './policy.js';
 import { subjectMatches } from './rule-matching.js';
 

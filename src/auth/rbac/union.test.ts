@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AuthorizationAttributes, Authorizer, Decision, RulesInfo } from '../authorizer.js';
-import { SYSTEM_MASTERS, type UserInfo } from '../user.js';
+import { SYSTEM_MASTERS, type UserInfo } from '../../api/user.js';
 import { privilegedGroupsAuthorizer } from './privileged-groups.js';
 import { unionAuthorizer } from './union.js';
 

@@ -1,7 +1,7 @@
 import type { DiscoveryFailure } from '../../client/http-discovery.js';
 import type { KubeList, KubeObject } from '../../api/types.js';
 import type { ApiClient, ListOptions, ResourceRef, WatchOptions, WatchStream } from '../../client/interface.js';
-import type { ObjectEvent } from '../../registry/watch.js';
+import type { ObjectEvent } from '../../api/types.js';
 
 /** A watch stream a test feeds by hand: `push` events, then `end` it (a normal server-side close). */
 export class ScriptedWatch implements WatchStream {

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../client/interface.js';
-import type { PropagationPolicy } from '../../registry/delete-policy.js';
+import type { PropagationPolicy } from '../../api/delete-options.js';
 import { waitForObjectsGone, progressBar } from '../../tools/cascade-progress.js';
 import { type CommandIo, CommandFailure, parseCommandArgs, runCommand, UsageError } from '../../tools/command-io.js';
 import { parseDuration } from '../../tools/duration.js';

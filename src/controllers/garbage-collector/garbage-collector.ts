@@ -1,7 +1,7 @@
 import { StatusError } from '../../api/errors.js';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
 import type { KubeObject, OwnerReference } from '../../api/types.js';
-import type { PropagationPolicy } from '../../registry/delete-policy.js';
+import type { PropagationPolicy } from '../../api/delete-options.js';
 import type { ItemResult, WorkerQueue } from '../../workqueue/worker.js';
 import type { GraphNode, ObjectIdentity } from './graph.js';
 import type { GraphBuilder } from './graph-builder.js';

@@ -4,7 +4,7 @@ import type { ResourceInfo } from '../../api/resource-info.js';
 import { apiVersionOf, type KubeObject, type OwnerReference } from '../../api/types.js';
 import { getIfPresent } from '../../client/get-if-present.js';
 import type { ApiClient, DeleteResponse, ResourceRef } from '../../client/interface.js';
-import type { DeleteOptions, PropagationPolicy } from '../../registry/delete-policy.js';
+import type { DeleteOptions, PropagationPolicy } from '../../api/delete-options.js';
 import type { ObjectIdentity } from './graph.js';
 
 /** A reference the REST mapper cannot resolve: retried with backoff, forever (R4.26b, debt D7). */

@@ -2,7 +2,7 @@
  * The REST mapper's errors, with the message texts of apimachinery pkg/api/meta/errors.go (R7.9–R7.12).
  */
 
-import { goQuote } from '../../selectors/go-quote.js';
+import { goQuote } from '../../util/go-quote.js';
 import { formatGoList, formatGroupVersion, formatGroupVersionKind, formatGroupVersionResource } from './format.js';
 import type { GroupKind, GroupVersionKind, GroupVersionResource, PartialResource } from './types.js';
 

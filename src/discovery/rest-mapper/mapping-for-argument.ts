@@ -5,7 +5,7 @@
  */
 
 import type { ResourceInfo } from '../../api/resource-info.js';
-import { goQuote } from '../../selectors/go-quote.js';
+import { goQuote } from '../../util/go-quote.js';
 import { isNoMatchError } from './errors.js';
 import { parseKindArgument, parseResourceArgument } from './parse-argument.js';
 import { expandResourceShortcut } from './shortcut.js';

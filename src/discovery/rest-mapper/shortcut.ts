@@ -5,7 +5,7 @@
 
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { discoveredGroupVersions } from './discovery-order.js';
-import { goQuote } from '../../selectors/go-quote.js';
+import { goQuote } from '../../util/go-quote.js';
 import { formatGroupResource } from './format.js';
 import type { GroupResource, PartialResource } from './types.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BUILTIN_DEFINITIONS } from '../../openapi/definitions/index.js';
 import type { Schema } from '../../openapi/schema.js';
-import { BUILTIN_RESOURCES } from '../../registry/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../../api/builtin-resources.js';
 import { refName } from '../field-index.js';
 import { wellKnownCodec } from '../well-known.js';
 import { FIELD_NUMBERS } from './index.js';

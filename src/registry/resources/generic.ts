@@ -2,7 +2,8 @@ import type { FieldError } from '../../api/errors.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { deletionFinalizersForGarbageCollection } from '../delete-policy.js';
-import type { GcPolicy, Strategy } from '../strategy.js';
+import type { Strategy } from '../strategy.js';
+import type { GcPolicy } from '../delete-policy.js';
 import { fillZeroValues } from './kind-defaults.js';
 
 /** Makes `target` a copy of `source`, in place: subresource writers keep the stored object as their base. */

@@ -4,7 +4,6 @@ import type { Strategy } from '../strategy.js';
 import { mergeSecretStringData, validateConfigMap, validateSecret } from './config-data.js';
 import { genericStrategy } from './generic.js';
 import { namespaceStrategy } from './namespaces.js';
-import { customResourceDefinitionStrategy } from './custom-resource-definitions.js';
 import {
   defaultClaimTemplates,
   defaultEndpointSlice,
@@ -193,8 +192,6 @@ function strategyOf(info: ResourceInfo): Strategy {
       });
     case 'jobs.batch':
       return genericStrategy(info, { specGeneration: true, gcPolicy: 'OrphanDependents', initialStatus: () => ({}), defaults: defaultJob });
-    case 'customresourcedefinitions.apiextensions.k8s.io':
-      return customResourceDefinitionStrategy(info);
     default:
       return genericStrategy(info);
   }

@@ -1,7 +1,8 @@
 import { badRequest } from '../../api/errors.js';
 import { isObject } from '../../api/types.js';
 import { topLevelNumberLiteral } from '../../decoding/int64.js';
-import { type DeleteOptions, deleteOptionsFromBody, type PropagationPolicy } from '../../registry/delete-policy.js';
+import { deleteOptionsFromBody } from '../../registry/delete-policy.js';
+import type { DeleteOptions, PropagationPolicy } from '../../api/delete-options.js';
 import type { ResourceRequest } from '../api-context.js';
 import type { Query } from '../query.js';
 import { parseBody, readBody } from '../body.js';

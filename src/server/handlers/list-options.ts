@@ -1,5 +1,5 @@
 import { type FieldError, fieldError, invalid } from '../../api/errors.js';
-import type { StoreListOptions } from '../../registry/store.js';
+import type { StoreListOptions } from '../../registry/list.js';
 import type { Query } from '../query.js';
 
 /** metav1.ListOptions as kube-apiserver decodes it from the query of a list, watch or deletecollection. */

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { KubeObject } from '../../api/types.js';
-import { bookmarkEvent, type ObjectEvent, watchCollection } from '../../registry/watch.js';
+import { bookmarkEvent, watchCollection } from '../../registry/watch.js';
+import type { ObjectEvent } from '../../api/types.js';
 import type { ResourceRequest } from '../api-context.js';
 import { goJson } from '../respond.js';
 import { badRequest } from '../../api/errors.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
-import { SYSTEM_MASTERS } from '../../auth/user.js';
+import { SYSTEM_MASTERS } from '../../api/user.js';
 import {
   createInFlightLimiter,
   DEFAULT_MAX_MUTATING_REQUESTS_IN_FLIGHT,

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { SYSTEM_MASTERS, type UserInfo } from '../../auth/user.js';
+import { SYSTEM_MASTERS, type UserInfo } from '../../api/user.js';
 import { releaseWhenDone, Slots } from './slots.js';
 import { sendTooManyRequests } from './too-many-requests.js';
 

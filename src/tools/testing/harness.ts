@@ -1,5 +1,5 @@
 import type { KubeObject, OwnerReference } from '../../api/types.js';
-import { createInProcessClient } from '../../client/in-process.js';
+import { createInProcessClient } from '../../server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../../openapi/definitions/index.js';
 import { type ApiServer, type ApiServerOptions, startApiServer } from '../../server/api-server.js';

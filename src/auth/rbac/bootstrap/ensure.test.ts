@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { StatusError } from '../../../api/errors.js';
-import { SYSTEM_AUTHENTICATED, SYSTEM_MASTERS, SYSTEM_UNAUTHENTICATED } from '../../user.js';
+import { SYSTEM_AUTHENTICATED, SYSTEM_MASTERS, SYSTEM_UNAUTHENTICATED } from '../../../api/user.js';
 import { AUTOUPDATE_ANNOTATION, BOOTSTRAPPING_LABEL } from './bootstrap-metadata.js';
 import { CLUSTER_ROLE_BINDINGS, CLUSTER_ROLES, ensureBootstrapPolicy } from './ensure.js';
 import { CONTROLLER_IDENTITIES } from './identities.js';

@@ -1,4 +1,4 @@
-import { SYSTEM_AUTHENTICATED, serviceAccountUser, type UserInfo } from '../../user.js';
+import { SYSTEM_AUTHENTICATED, serviceAccountUser, type UserInfo } from '../../../api/user.js';
 import { PROTECTION_RULE_CONTROLLER_ACCOUNT } from './cascade-roles.js';
 import { KUBE_CONTROLLER_MANAGER_USER } from './cluster-roles.js';
 import { CONTROLLER_ACCOUNTS, CONTROLLER_NAMESPACE, KUBERNETES_CONTROLLERS, type KubernetesController } from './controller-roles.js';

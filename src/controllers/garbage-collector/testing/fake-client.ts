@@ -3,7 +3,8 @@ import type { ResourceInfo } from '../../../api/resource-info.js';
 import { apiVersionOf, isObject, type KubeList, type KubeObject } from '../../../api/types.js';
 import type { ApiClient, DeleteResponse, PatchType, ResourceRef, WatchStream } from '../../../client/interface.js';
 import { applyJsonMergePatch } from '../../../patch/json-merge-patch.js';
-import { type DeleteOptions, deletionFinalizersForGarbageCollection } from '../../../registry/delete-policy.js';
+import { deletionFinalizersForGarbageCollection } from '../../../registry/delete-policy.js';
+import type { DeleteOptions } from '../../../api/delete-options.js';
 import type { ObjectIdentity } from '../graph.js';
 
 /** What a scripted call answers: an error, an object, or a side effect on the store followed by the usual answer. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILTIN_RESOURCES } from '../../../registry/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../../../api/builtin-resources.js';
 import { type Definitions, resolveSchema, type Schema } from '../../schema.js';
 import { APIEXTENSIONS_V1_DEFINITIONS } from './apiextensions-v1.js';
 import { APIREGISTRATION_V1_DEFINITIONS } from './apiregistration-v1.js';

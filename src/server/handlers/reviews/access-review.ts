@@ -1,7 +1,7 @@
 import { type FieldError, fieldErrorBody, StatusError } from '../../../api/errors.js';
 import type { KubeObject } from '../../../api/types.js';
 import type { AuthorizationAttributes, Authorizer } from '../../../auth/authorizer.js';
-import type { UserInfo } from '../../../auth/user.js';
+import type { UserInfo } from '../../../api/user.js';
 import { type AccessReviewKind, validateAccessReview } from './access-review-validation.js';
 import { accessReviewSpecJson, goObjectMeta, type Json, objectAt, omitEmpty } from './go-json.js';
 import { selectorEvaluationError } from './selector-evaluation.js';

@@ -1,6 +1,6 @@
 import { badRequest } from '../../../api/errors.js';
 import type { KubeObject } from '../../../api/types.js';
-import type { UserInfo } from '../../../auth/user.js';
+import type { UserInfo } from '../../../api/user.js';
 import { goObjectMeta, type Json, objectAt, omitEmpty } from './go-json.js';
 
 /**

@@ -1,6 +1,6 @@
 import { GoLiteral } from '../../../api/errors.js';
 import { isObject } from '../../../api/types.js';
-import { goQuote } from '../../../selectors/go-quote.js';
+import { goQuote } from '../../../util/go-quote.js';
 
 /**
  * Go's `%#v` of the internal structs the access-review validation reports as bad values (field.Invalid prints

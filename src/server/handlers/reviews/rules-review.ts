@@ -1,7 +1,7 @@
 import { badRequest } from '../../../api/errors.js';
 import type { KubeObject } from '../../../api/types.js';
 import type { Authorizer, NonResourceRuleInfo, ResourceRuleInfo } from '../../../auth/authorizer.js';
-import type { UserInfo } from '../../../auth/user.js';
+import type { UserInfo } from '../../../api/user.js';
 import { type Json, objectAt, omitEmpty } from './go-json.js';
 
 /** verbs is written even when empty (no omitempty); the other lists only when set. */

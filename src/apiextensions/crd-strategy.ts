@@ -1,11 +1,12 @@
-import { CUSTOM_RESOURCE_CLEANUP_FINALIZER, type CustomResourceDefinition } from '../../apiextensions/crd-types.js';
-import { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../apiextensions/crd-validation.js';
-import { unsupportedCelRules } from '../../apiextensions/schema/index.js';
-import type { ResourceInfo } from '../../api/resource-info.js';
-import { isObject, type KubeObject } from '../../api/types.js';
-import { deletionFinalizersForGarbageCollection } from '../delete-policy.js';
-import type { Strategy } from '../strategy.js';
-import { genericStrategy } from './generic.js';
+import { CUSTOM_RESOURCE_CLEANUP_FINALIZER, type CustomResourceDefinition } from '../api/crd-types.js';
+import { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from './crd-validation.js';
+import { unsupportedCelRules } from './schema/index.js';
+import type { ResourceInfo } from '../api/resource-info.js';
+import { isObject, type KubeObject } from '../api/types.js';
+import { deletionFinalizersForGarbageCollection } from '../registry/delete-policy.js';
+import type { Strategy } from '../registry/strategy.js';
+import { genericStrategy } from '../registry/resources/generic.js';
+import { strategyFor } from '../registry/resources/index.js';
 
 /** SetDefaults_CustomResourceDefinition: singular, listKind and the conversion strategy. */
 function defaultCrd(obj: KubeObject): void {
@@ -68,4 +69,23 @@ export function customResourceDefinitionStrategy(info: ResourceInfo): Strategy {
       crd.status = { ...status, conditions };
     },
   });
+}
+
+/**
+ * The built-in catalog plus the CRD strategy, whose validation is apiextensions' own: the registry knows nothing of
+ * CRD schemas, so the API server hands it this at construction.
+ */
+export function strategyWithCustomResourceDefinitions(info: ResourceInfo): Strategy {
+  return info.group === 'apiextensions.k8s.io' && info.plural === 'customresourcedefinitions' ? cached(info) : strategyFor(info);
+}
+
+const crdStrategies = new WeakMap<ResourceInfo, Strategy>();
+
+function cached(info: ResourceInfo): Strategy {
+  let strategy = crdStrategies.get(info);
+  if (strategy === undefined) {
+    strategy = customResourceDefinitionStrategy(info);
+    crdStrategies.set(info, strategy);
+  }
+  return strategy;
 }

@@ -1,5 +1,5 @@
-import { badRequest } from '../api/errors.js';
-import { goQuote } from '../selectors/go-quote.js';
+import { badRequest } from './errors.js';
+import { goQuote } from '../util/go-quote.js';
 
 /** The parts of a request URL the API server routes on, as Go's net/http hands them to kube-apiserver. */
 export interface RequestUrl {

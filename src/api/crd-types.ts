@@ -1,5 +1,5 @@
-import type { KubeObject } from '../api/types.js';
-import type { JSONSchemaProps } from './schema/types.js';
+import type { KubeObject } from './types.js';
+import type { JSONSchemaProps } from './json-schema-props.js';
 
 /** The parts of an apiextensions.k8s.io/v1 CustomResourceDefinition that Cascade reads. */
 export interface CrdNames {

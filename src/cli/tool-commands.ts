@@ -1,10 +1,10 @@
 import type { ApiClient } from '../client/interface.js';
 import { createHttpClient } from '../client/http-client.js';
 import { loadKubeconfig } from '../client/kubeconfig.js';
-import { DELETE_USAGE, deleteCommand } from '../cli/commands/delete.js';
-import { EXPLAIN_USAGE, explainCommand, type ToolDefaults } from '../cli/commands/explain.js';
-import { TREE_USAGE, treeCommand } from '../cli/commands/tree.js';
-import { type CommandIo, formatError, UsageError } from './command-io.js';
+import { DELETE_USAGE, deleteCommand } from './commands/delete.js';
+import { EXPLAIN_USAGE, explainCommand, type ToolDefaults } from './commands/explain.js';
+import { TREE_USAGE, treeCommand } from './commands/tree.js';
+import { type CommandIo, formatError, UsageError } from '../tools/command-io.js';
 
 type ToolCommand = (client: ApiClient, argv: readonly string[], io: CommandIo, defaults?: ToolDefaults) => Promise<number>;
 

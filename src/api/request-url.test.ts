@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { StatusError } from '../api/errors.js';
+import { StatusError } from './errors.js';
 import { parseRequestUrl } from './request-url.js';
 
 function split(target: string): { pathname: string; params: [string, string][] } {

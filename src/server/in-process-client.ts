@@ -3,15 +3,15 @@ import type { KubeObject } from '../api/types.js';
 import { type Aggregator, createAggregatedApiClient } from '../aggregator/index.js';
 import type { Authorizer, ResourceAttributes } from '../auth/authorizer.js';
 import { forbidden } from '../auth/authn/forbidden.js';
-import { SYSTEM_MASTERS, type UserInfo } from '../auth/user.js';
+import { SYSTEM_MASTERS, type UserInfo } from '../api/user.js';
 import type { Definitions } from '../openapi/schema.js';
 import { applyPatch } from '../patch/apply.js';
-import type { DeleteOptions } from '../registry/delete-policy.js';
+import type { DeleteOptions } from '../api/delete-options.js';
 import type { Registry } from '../registry/registry.js';
 import { ResourceStore } from '../registry/store.js';
 import { watchCollection } from '../registry/watch.js';
-import type { DiscoveryFailure } from './http-discovery.js';
-import type { ApiClient, ResourceRef } from './interface.js';
+import type { DiscoveryFailure } from '../client/http-discovery.js';
+import type { ApiClient, ResourceRef } from '../client/interface.js';
 
 export interface InProcessClientOptions {
   /**

@@ -5,7 +5,7 @@ import {
   type SubresourceInfo,
   VERBS_NO_COLLECTION_DELETE,
   type Verb,
-} from '../api/resource-info.js';
+} from './resource-info.js';
 
 /**
  * The built-in resources Cascade serves, with the discovery facts Kubernetes v1.32 reports for them
