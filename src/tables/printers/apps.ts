@@ -53,60 +53,61 @@ export const DEPLOYMENT_PRINTER: Printer = {
   },
 };
 
-export const REPLICA_SET_PRINTER: Printer = {
-  style: 'printer',
-  columns: [
-    NAME_COLUMN,
-    column('Desired', 'integer', replicaSetSpecReplicas),
-    column('Current', 'integer', replicaSetStatusReplicas),
-    column('Ready', 'integer', replicaSetStatusReadyReplicas),
-    AGE_COLUMN,
-    CONTAINERS_COLUMN,
-    IMAGES_COLUMN,
-    column('Selector', 'string', replicaSetSpecSelector, { wide: true }),
-  ],
-  row(obj, now) {
-    const [names, images] = containerCells(get(obj, 'spec', 'template', 'spec'));
-    return [
-      obj.metadata.name ?? '',
-      desiredReplicas(get(obj, 'spec', 'replicas')),
-      integer(get(obj, 'status', 'replicas')),
-      integer(get(obj, 'status', 'readyReplicas')),
-      age(obj.metadata.creationTimestamp, now),
-      names,
-      images,
-      formatLabelSelector(get(obj, 'spec', 'selector')),
-    ];
-  },
-};
+/**
+ * ReplicaSet's and ReplicationController's columns, which differ only in their descriptions and in the selector:
+ * a LabelSelector for the one, a plain label map for the other.
+ */
+function replicatedPrinter(
+  descriptions: { desired: string; current: string; ready: string; selector: string },
+  formatSelector: (selector: unknown) => string,
+): Printer {
+  return {
+    style: 'printer',
+    columns: [
+      NAME_COLUMN,
+      column('Desired', 'integer', descriptions.desired),
+      column('Current', 'integer', descriptions.current),
+      column('Ready', 'integer', descriptions.ready),
+      AGE_COLUMN,
+      CONTAINERS_COLUMN,
+      IMAGES_COLUMN,
+      column('Selector', 'string', descriptions.selector, { wide: true }),
+    ],
+    row(obj, now) {
+      const [names, images] = containerCells(get(obj, 'spec', 'template', 'spec'));
+      return [
+        obj.metadata.name ?? '',
+        desiredReplicas(get(obj, 'spec', 'replicas')),
+        integer(get(obj, 'status', 'replicas')),
+        integer(get(obj, 'status', 'readyReplicas')),
+        age(obj.metadata.creationTimestamp, now),
+        names,
+        images,
+        formatSelector(get(obj, 'spec', 'selector')),
+      ];
+    },
+  };
+}
 
-/** core/v1 ReplicationController: ReplicaSet's columns, its selector being a plain label map. */
-export const REPLICATION_CONTROLLER_PRINTER: Printer = {
-  style: 'printer',
-  columns: [
-    NAME_COLUMN,
-    column('Desired', 'integer', replicationControllerSpecReplicas),
-    column('Current', 'integer', replicationControllerStatusReplicas),
-    column('Ready', 'integer', replicationControllerStatusReadyReplicas),
-    AGE_COLUMN,
-    CONTAINERS_COLUMN,
-    IMAGES_COLUMN,
-    column('Selector', 'string', replicationControllerSpecSelector, { wide: true }),
-  ],
-  row(obj, now) {
-    const [names, images] = containerCells(get(obj, 'spec', 'template', 'spec'));
-    return [
-      obj.metadata.name ?? '',
-      desiredReplicas(get(obj, 'spec', 'replicas')),
-      integer(get(obj, 'status', 'replicas')),
-      integer(get(obj, 'status', 'readyReplicas')),
-      age(obj.metadata.creationTimestamp, now),
-      names,
-      images,
-      formatLabels(get(obj, 'spec', 'selector')),
-    ];
+export const REPLICA_SET_PRINTER: Printer = replicatedPrinter(
+  {
+    desired: replicaSetSpecReplicas,
+    current: replicaSetStatusReplicas,
+    ready: replicaSetStatusReadyReplicas,
+    selector: replicaSetSpecSelector,
   },
-};
+  formatLabelSelector,
+);
+
+export const REPLICATION_CONTROLLER_PRINTER: Printer = replicatedPrinter(
+  {
+    desired: replicationControllerSpecReplicas,
+    current: replicationControllerStatusReplicas,
+    ready: replicationControllerStatusReadyReplicas,
+    selector: replicationControllerSpecSelector,
+  },
+  formatLabels,
+);
 
 export const STATEFUL_SET_PRINTER: Printer = {
   style: 'printer',
