@@ -1,3 +1,4 @@
+import { goQuote } from '../util/go-quote.js';
 import type { Status, StatusCause, StatusDetails } from './types.js';
 
 /**
@@ -163,10 +164,10 @@ export class GoLiteral {
 function renderValue(value: unknown): string {
   if (value instanceof GoLiteral) return value.text;
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return goQuote(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-    return `[]string{${value.map((v) => JSON.stringify(v)).join(', ')}}`;
+    return `[]string{${value.map((v) => goQuote(v)).join(', ')}}`;
   }
   return JSON.stringify(value);
 }

@@ -1,13 +1,7 @@
 import type { ResourceInfo } from '../api/resource-info.js';
-import {
-  groupVersionDiscoveryPath,
-  type OperationSpec,
-  type ParameterSpec,
-  type PathSpec,
-  resourcePaths,
-  rootDiscoveryPath,
-  servedGroupVersions,
-} from './operations.js';
+import { groupVersionDiscoveryPath, rootDiscoveryPath, servedGroupVersions } from './discovery-paths.js';
+import type { OperationSpec, ParameterSpec, PathSpec } from './operation-spec.js';
+import { resourcePaths } from './resource-paths.js';
 import type { Definitions } from './schema.js';
 
 /** The Swagger 2.0 document served at /openapi/v2. Pure and deterministic: paths and definitions are sorted. */

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ResourceInfo } from '../api/resource-info.js';
-import {
-  groupVersionDiscoveryPath,
-  type OperationSpec,
-  type ParameterSpec,
-  type PathSpec,
-  resourcePaths,
-  rootDiscoveryPath,
-  servedGroupVersions,
-} from './operations.js';
+import { groupVersionDiscoveryPath, rootDiscoveryPath, servedGroupVersions } from './discovery-paths.js';
+import type { OperationSpec, ParameterSpec, PathSpec } from './operation-spec.js';
+import { resourcePaths } from './resource-paths.js';
 import type { Definitions, Schema } from './schema.js';
 
 /**

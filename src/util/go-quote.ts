@@ -37,3 +37,21 @@ function isGoPrintable(ch: string): boolean {
   if (ch === ' ') return true;
   return /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch);
 }
+
+/**
+ * Go's time package quotes with its own helper, not strconv: printable ASCII as is (`"` and `\` escaped), every
+ * other rune as \x escapes of its UTF-8 bytes. time.ParseDuration's messages, which the apiserver returns for a
+ * bad timeout, embed it.
+ */
+export function goTimeQuote(text: string): string {
+  let out = '"';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 0x20 || code >= 0x80) {
+      for (const byte of Buffer.from(ch, 'utf8')) out += `\\x${byte.toString(16).padStart(2, '0')}`;
+    } else {
+      out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
+    }
+  }
+  return `${out}"`;
+}

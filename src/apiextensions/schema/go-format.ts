@@ -1,6 +1,6 @@
 /**
- * Go's renderings that kube-openapi messages embed: `%v` of a float64 (shortest digits, exponent form from 1e+06
- * and below 1e-04) and `%q` of a string.
+ * Go's `%v` of a float64, which kube-openapi messages embed: shortest digits, exponent form from 1e+06 and
+ * below 1e-04. (Their `%q` of a string is selectors/go-quote.ts.)
  */
 export function goFloat(n: number): string {
   if (Number.isNaN(n)) return 'NaN';
@@ -10,8 +10,4 @@ export function goFloat(n: number): string {
   const e = Number(exp);
   if (e >= -4 && e < 6) return String(n);
   return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-}
-
-export function goQuote(s: string): string {
-  return JSON.stringify(s);
 }

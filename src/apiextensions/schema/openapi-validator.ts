@@ -1,8 +1,9 @@
 import type { FieldError } from '../../api/errors.js';
+import { goQuote } from '../../util/go-quote.js';
 import { schemaFieldError } from './field-errors.js';
 import { child } from './field-path.js';
 import { effectiveFormat, isKnownStringFormat, matchesFormat } from './formats.js';
-import { goFloat, goQuote } from './go-format.js';
+import { goFloat } from './go-format.js';
 import { compileSchemaPattern } from './pattern.js';
 import { additionalPropertiesSchema, isJsonObject, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 

@@ -150,6 +150,13 @@ describe('validateCustomResourceSchema: value checks', () => {
       ],
     },
     {
+      // kube-openapi quotes the value with %q: Go's strconv.Quote, whose escapes differ from JSON's.
+      name: 'a format failure quotes the value as Go does',
+      schema: withSpec({ email: { type: 'string', format: 'email' } }),
+      spec: { email: 'a\u0000\u00a0\u0007b' },
+      want: ['spec.email: Invalid value: "a\\x00\\u00a0\\ab": spec.email in body must be of type email: "a\\x00\\u00a0\\ab"'],
+    },
+    {
       name: 'list-type set and map uniqueness',
       schema: withSpec({
         tags: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' },

@@ -1,10 +1,13 @@
 import { StatusError } from '../../api/errors.js';
 import type { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../../api/finalizers.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
-import { apiVersionOf, type KubeObject, type OwnerReference } from '../../api/types.js';
+import { type KubeObject, type OwnerReference, parseApiVersion } from '../../api/types.js';
 import { getIfPresent } from '../../client/get-if-present.js';
 import type { ApiClient, DeleteResponse, ResourceRef } from '../../client/interface.js';
 import type { DeleteOptions, PropagationPolicy } from '../../api/delete-options.js';
+import { createRestMapper } from '../../discovery/rest-mapper/create.js';
+import { isAmbiguousError, isNoMatchError } from '../../discovery/rest-mapper/errors.js';
+import type { RestMapper, RestMapping } from '../../discovery/rest-mapper/types.js';
 import type { ObjectIdentity } from './graph.js';
 
 /** A reference the REST mapper cannot resolve: retried with backoff, forever (R4.26b, debt D7). */
@@ -30,36 +33,57 @@ interface Mapped {
 }
 
 /**
- * Every API call the garbage collector makes (operations.go). The REST mapping comes from discovery and is
- * refreshed by the collector whenever the served resources change.
+ * Every API call the garbage collector makes (operations.go). References are resolved by the REST mapper built
+ * from discovery (as apiResource does with RESTMapping(groupKind, version)); the mapper is rebuilt by the collector
+ * whenever the served resources change.
  */
 export class GcOperations {
   private readonly client: ApiClient;
-  /** apiVersion → kind → resource: looked up for every call, so no key string is built per lookup. */
-  private mapping = new Map<string, Map<string, Mapped>>();
+  private mapper: RestMapper = createRestMapper([]);
+  /** The served resources by "group/version/plural", to find the description of a mapped resource. */
+  private byResource = new Map<string, ResourceInfo>();
+  /**
+   * apiVersion → kind → what the mapper answered: every call resolves a reference, so each is asked once per
+   * discovery. Only successes are kept, so references to unknown kinds cannot grow it past the served resources.
+   */
+  private resolved = new Map<string, Map<string, Mapped>>();
 
   constructor(client: ApiClient) {
     this.client = client;
   }
 
   setResources(resources: readonly ResourceInfo[]): void {
-    const mapping = new Map<string, Map<string, Mapped>>();
-    for (const info of resources) {
-      const apiVersion = apiVersionOf(info.group, info.version);
-      let kinds = mapping.get(apiVersion);
-      if (kinds === undefined) {
-        kinds = new Map();
-        mapping.set(apiVersion, kinds);
-      }
-      kinds.set(info.kind, { info, ref: { group: info.group, version: info.version, resource: info.plural } });
-    }
-    this.mapping = mapping;
+    this.mapper = createRestMapper(resources);
+    this.byResource = new Map(resources.map((info) => [`${info.group}/${info.version}/${info.plural}`, info]));
+    this.resolved = new Map();
   }
 
   private mapped(apiVersion: string, kind: string): Mapped {
-    const found = this.mapping.get(apiVersion)?.get(kind);
-    if (found === undefined) throw new RestMappingError(apiVersion, kind);
-    return found;
+    const found = this.resolved.get(apiVersion)?.get(kind);
+    if (found !== undefined) return found;
+    const mapped = this.resolve(apiVersion, kind);
+    let kinds = this.resolved.get(apiVersion);
+    if (kinds === undefined) {
+      kinds = new Map();
+      this.resolved.set(apiVersion, kinds);
+    }
+    kinds.set(kind, mapped);
+    return mapped;
+  }
+
+  private resolve(apiVersion: string, kind: string): Mapped {
+    const { group, version } = parseApiVersion(apiVersion);
+    let mapping: RestMapping;
+    try {
+      mapping = this.mapper.restMapping({ group, kind }, version);
+    } catch (err) {
+      if (isNoMatchError(err) || isAmbiguousError(err)) throw new RestMappingError(apiVersion, kind);
+      throw err;
+    }
+    const ref: ResourceRef = mapping.resource;
+    const info = this.byResource.get(`${ref.group}/${ref.version}/${ref.resource}`);
+    if (info === undefined) throw new RestMappingError(apiVersion, kind);
+    return { info, ref };
   }
 
   resourceFor(apiVersion: string, kind: string): ResourceInfo {

@@ -1,3 +1,5 @@
+import { goTimeQuote } from '../../util/go-quote.js';
+
 /** Nanoseconds per unit, as Go's time.ParseDuration names them (micro has three spellings). */
 const UNIT_NANOS: Readonly<Record<string, number>> = {
   ns: 1,
@@ -12,20 +14,6 @@ const UNIT_NANOS: Readonly<Record<string, number>> = {
 
 const MAX_DURATION_NANOS = 2 ** 63 - 1;
 
-/** Go's time.quote: ASCII as is (with `"` and `\` escaped), anything else as \x escapes of its UTF-8 bytes. */
-function goQuote(text: string): string {
-  let out = '"';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code < 0x20 || code >= 0x80) {
-      for (const byte of Buffer.from(ch, 'utf8')) out += `\\x${byte.toString(16).padStart(2, '0')}`;
-    } else {
-      out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
-    }
-  }
-  return `${out}"`;
-}
-
 const isDigit = (ch: string | undefined): boolean => ch !== undefined && ch >= '0' && ch <= '9';
 
 /**
@@ -33,7 +21,7 @@ const isDigit = (ch: string | undefined): boolean => ch !== undefined && ch >= '
  * (`time: invalid duration "x"`, `time: missing unit in duration "1"`, `time: unknown unit "d" in duration "1d"`).
  */
 export function parseGoDuration(text: string): number {
-  const invalid = (): Error => new Error(`time: invalid duration ${goQuote(text)}`);
+  const invalid = (): Error => new Error(`time: invalid duration ${goTimeQuote(text)}`);
   let rest = text;
   let negative = false;
   if (rest.startsWith('-') || rest.startsWith('+')) {
@@ -59,11 +47,11 @@ export function parseGoDuration(text: string): number {
     if (whole === '' && fraction === '') throw invalid();
     let u = 0;
     while (u < rest.length && rest[u] !== '.' && !isDigit(rest[u])) u++;
-    if (u === 0) throw new Error(`time: missing unit in duration ${goQuote(text)}`);
+    if (u === 0) throw new Error(`time: missing unit in duration ${goTimeQuote(text)}`);
     const unit = rest.slice(0, u);
     rest = rest.slice(u);
     const perUnit = UNIT_NANOS[unit];
-    if (perUnit === undefined) throw new Error(`time: unknown unit ${goQuote(unit)} in duration ${goQuote(text)}`);
+    if (perUnit === undefined) throw new Error(`time: unknown unit ${goTimeQuote(unit)} in duration ${goTimeQuote(text)}`);
     nanos += Number(whole === '' ? '0' : whole) * perUnit + (fraction === '' ? 0 : Number(`0.${fraction}`) * perUnit);
     if (nanos > MAX_DURATION_NANOS) throw invalid();
   }

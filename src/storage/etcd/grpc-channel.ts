@@ -1,4 +1,5 @@
-import { type HeaderField, Http2Connection, type Http2Stream, StreamNotProcessedError } from './http2/connection.js';
+import { Http2Connection } from './http2/connection.js';
+import { type HeaderField, type Http2Stream, StreamNotProcessedError } from './http2/stream.js';
 
 /** The bytes before each gRPC message: a compression flag and the message length (gRPC over HTTP/2). */
 export const GRPC_PREFIX_BYTES = 5;

@@ -1,5 +1,5 @@
 import type { Backend } from '../backend.js';
-import { WatchHub } from '../watch-hub.js';
+import { createLogBackend } from '../log-backend.js';
 import { MvccStore } from './mvcc-store.js';
 
 export interface MemoryBackendOptions {
@@ -38,75 +38,5 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): Backend
     options.historyWindowMs ?? DEFAULT_HISTORY_WINDOW_MS,
     options.now,
   );
-  const hub = new WatchHub();
-  let closed = false;
-
-  function ensureOpen(): void {
-    if (closed) throw new Error('memory backend is closed');
-  }
-
-  return {
-    name: 'memory',
-
-    async currentRevision() {
-      ensureOpen();
-      return store.revision;
-    },
-
-    async compactedRevision() {
-      ensureOpen();
-      return store.compactedRevision;
-    },
-
-    async get(key, opts) {
-      ensureOpen();
-      return store.get(key, opts?.revision);
-    },
-
-    async list(prefix, opts) {
-      ensureOpen();
-      return store.list(prefix, opts);
-    },
-
-    async count(prefix) {
-      ensureOpen();
-      return store.count(prefix);
-    },
-
-    async create(key, value) {
-      ensureOpen();
-      const event = store.create(key, value);
-      hub.publish(event);
-      return event.kv;
-    },
-
-    async update(key, value, expectedModRevision) {
-      ensureOpen();
-      const event = store.update(key, value, expectedModRevision);
-      hub.publish(event);
-      return event.kv;
-    },
-
-    async delete(key, expectedModRevision) {
-      ensureOpen();
-      const event = store.delete(key, expectedModRevision);
-      hub.publish(event);
-      return event.kv;
-    },
-
-    async watch(prefix, afterRevision) {
-      ensureOpen();
-      return hub.watch(prefix, afterRevision, () => store.eventsAfter(prefix, afterRevision));
-    },
-
-    async compact(revision) {
-      ensureOpen();
-      store.compact(revision);
-    },
-
-    async close() {
-      closed = true;
-      hub.close();
-    },
-  };
+  return createLogBackend({ name: 'memory', description: 'memory backend', log: store, compact: (revision) => store.compact(revision) });
 }

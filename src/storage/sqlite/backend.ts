@@ -1,6 +1,6 @@
 import type { Backend } from '../backend.js';
 import { DEFAULT_HISTORY_LIMIT } from '../memory/backend.js';
-import { WatchHub } from '../watch-hub.js';
+import { createLogBackend } from '../log-backend.js';
 import { Compactor } from './compactor.js';
 import { openDatabase } from './open-database.js';
 import { SqliteLog } from './sqlite-log.js';
@@ -38,7 +38,6 @@ export function createSqliteBackend(options: SqliteBackendOptions): Backend {
 
   const { db, revisions } = openDatabase(options.path);
   const log = new SqliteLog(db, revisions);
-  const hub = new WatchHub();
   let closed = false;
   const compactor = new Compactor(log, () => closed);
 
@@ -55,76 +54,15 @@ export function createSqliteBackend(options: SqliteBackendOptions): Backend {
   // Compaction alone must not keep a process alive.
   timer?.unref();
 
-  function ensureOpen(): void {
-    if (closed) throw new Error(`sqlite backend ${options.path} is closed`);
-  }
-
-  return {
+  return createLogBackend({
     name: 'sqlite',
-
-    async currentRevision() {
-      ensureOpen();
-      return log.revision;
-    },
-
-    async compactedRevision() {
-      ensureOpen();
-      return log.compactedRevision;
-    },
-
-    async get(key, opts) {
-      ensureOpen();
-      return log.get(key, opts?.revision);
-    },
-
-    async list(prefix, opts) {
-      ensureOpen();
-      return log.list(prefix, opts);
-    },
-
-    async count(prefix) {
-      ensureOpen();
-      return log.count(prefix);
-    },
-
-    // Each write commits before its event is published, so a watcher never sees an event a restart could lose.
-    async create(key, value) {
-      ensureOpen();
-      const event = log.create(key, value);
-      hub.publish(event);
-      return event.kv;
-    },
-
-    async update(key, value, expectedModRevision) {
-      ensureOpen();
-      const event = log.update(key, value, expectedModRevision);
-      hub.publish(event);
-      return event.kv;
-    },
-
-    async delete(key, expectedModRevision) {
-      ensureOpen();
-      const event = log.delete(key, expectedModRevision);
-      hub.publish(event);
-      return event.kv;
-    },
-
-    async watch(prefix, afterRevision) {
-      ensureOpen();
-      return hub.watch(prefix, afterRevision, () => log.eventsAfter(prefix, afterRevision));
-    },
-
-    async compact(revision) {
-      ensureOpen();
-      await compactor.compact(revision);
-    },
-
-    async close() {
-      if (closed) return;
+    description: `sqlite backend ${options.path}`,
+    log,
+    compact: (revision) => compactor.compact(revision),
+    release: () => {
       closed = true;
       if (timer !== undefined) clearInterval(timer);
-      hub.close();
       db.close();
     },
-  };
+  });
 }

@@ -53,28 +53,25 @@ export const DEPLOYMENT_PRINTER: Printer = {
   },
 };
 
-/** The descriptions of a replica-counting controller's columns, and how its selector is shown. */
-interface ReplicaColumns {
-  readonly specReplicas: string;
-  readonly statusReplicas: string;
-  readonly readyReplicas: string;
-  readonly selector: string;
-  readonly formatSelector: (selector: unknown) => string;
-}
-
-/** ReplicaSet's columns, shared with ReplicationController, whose selector is a plain label map. */
-function replicaPrinter(c: ReplicaColumns): Printer {
+/**
+ * ReplicaSet's and ReplicationController's columns, which differ only in their descriptions and in the selector:
+ * a LabelSelector for the one, a plain label map for the other.
+ */
+function replicatedPrinter(
+  descriptions: { desired: string; current: string; ready: string; selector: string },
+  formatSelector: (selector: unknown) => string,
+): Printer {
   return {
     style: 'printer',
     columns: [
       NAME_COLUMN,
-      column('Desired', 'integer', c.specReplicas),
-      column('Current', 'integer', c.statusReplicas),
-      column('Ready', 'integer', c.readyReplicas),
+      column('Desired', 'integer', descriptions.desired),
+      column('Current', 'integer', descriptions.current),
+      column('Ready', 'integer', descriptions.ready),
       AGE_COLUMN,
       CONTAINERS_COLUMN,
       IMAGES_COLUMN,
-      column('Selector', 'string', c.selector, { wide: true }),
+      column('Selector', 'string', descriptions.selector, { wide: true }),
     ],
     row(obj, now) {
       const [names, images] = containerCells(get(obj, 'spec', 'template', 'spec'));
@@ -86,28 +83,31 @@ function replicaPrinter(c: ReplicaColumns): Printer {
         age(obj.metadata.creationTimestamp, now),
         names,
         images,
-        c.formatSelector(get(obj, 'spec', 'selector')),
+        formatSelector(get(obj, 'spec', 'selector')),
       ];
     },
   };
 }
 
-export const REPLICA_SET_PRINTER: Printer = replicaPrinter({
-  specReplicas: replicaSetSpecReplicas,
-  statusReplicas: replicaSetStatusReplicas,
-  readyReplicas: replicaSetStatusReadyReplicas,
-  selector: replicaSetSpecSelector,
-  formatSelector: formatLabelSelector,
-});
+export const REPLICA_SET_PRINTER: Printer = replicatedPrinter(
+  {
+    desired: replicaSetSpecReplicas,
+    current: replicaSetStatusReplicas,
+    ready: replicaSetStatusReadyReplicas,
+    selector: replicaSetSpecSelector,
+  },
+  formatLabelSelector,
+);
 
-/** core/v1 ReplicationController. */
-export const REPLICATION_CONTROLLER_PRINTER: Printer = replicaPrinter({
-  specReplicas: replicationControllerSpecReplicas,
-  statusReplicas: replicationControllerStatusReplicas,
-  readyReplicas: replicationControllerStatusReadyReplicas,
-  selector: replicationControllerSpecSelector,
-  formatSelector: formatLabels,
-});
+export const REPLICATION_CONTROLLER_PRINTER: Printer = replicatedPrinter(
+  {
+    desired: replicationControllerSpecReplicas,
+    current: replicationControllerStatusReplicas,
+    ready: replicationControllerStatusReadyReplicas,
+    selector: replicationControllerSpecSelector,
+  },
+  formatLabels,
+);
 
 export const STATEFUL_SET_PRINTER: Printer = {
   style: 'printer',

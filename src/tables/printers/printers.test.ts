@@ -240,6 +240,13 @@ describe('printer rows', () => {
       ['rs', 2, 2, 1, '2m', 'web,log', 'nginx:1,busybox', 'app=web'],
     ],
     [
+      'replication controller: its selector is a label map, its replicas default to 1',
+      'ReplicationController',
+      '',
+      { metadata: meta('rc'), spec: { selector: { app: 'web' }, template }, status: { replicas: 1 } },
+      ['rc', 1, 1, 0, '2m', 'web,log', 'nginx:1,busybox', 'app=web'],
+    ],
+    [
       'replica set without a selector',
       'ReplicaSet',
       'apps',

@@ -15,34 +15,12 @@ import {
   rstStreamFrame,
   Setting,
   settingsFrame,
+  unpad,
   windowUpdateFrame,
 } from './frames.js';
 import { HpackDecoder } from './hpack-decoder.js';
 import { encodeRequestHeaders } from './request-headers.js';
-
-export type HeaderField = readonly [name: string, value: string];
-
-/** What a stream's owner hears. close() comes last and once: no error when the peer ended the stream. */
-export interface StreamListener {
-  headers(fields: readonly HeaderField[], endStream: boolean): void;
-  data(payload: Buffer): void;
-  close(error: Error | undefined): void;
-}
-
-export interface Http2Stream {
-  /** Queues bytes behind those not yet sent (flow control may hold them); `end` closes this side after them. */
-  write(data: Buffer, end: boolean): void;
-  /** Abandons the stream; its listener's close() follows with no error. */
-  cancel(): void;
-}
-
-/** The stream never reached the server (the connection was never up, or the server went away below it): a retry is safe. */
-export class StreamNotProcessedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StreamNotProcessedError';
-  }
-}
+import { type Http2Stream, type StreamListener, StreamNotProcessedError } from './stream.js';
 
 export interface ConnectionOptions {
   /** Receive window per stream: responses to lists can be large, and 64 KiB windows would make them crawl. */
@@ -508,12 +486,4 @@ export class Http2Connection {
     this.#outbound = [];
     this.#socket.write(out.length === 1 ? (out[0] as Buffer) : Buffer.concat(out));
   };
-}
-
-/** A padded frame's content (RFC 9113 section 6.1), or undefined when the padding does not fit. */
-function unpad(payload: Buffer): Buffer | undefined {
-  if (payload.byteLength === 0) return undefined;
-  const padding = payload[0] as number;
-  if (padding >= payload.byteLength) return undefined;
-  return payload.subarray(1, payload.byteLength - padding);
 }

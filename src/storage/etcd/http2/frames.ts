@@ -94,3 +94,11 @@ export function goawayFrame(lastStreamId: number, code: number): Buffer {
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** A padded frame's content (RFC 9113 section 6.1), or undefined when the padding does not fit. */
+export function unpad(payload: Buffer): Buffer | undefined {
+  if (payload.byteLength === 0) return undefined;
+  const padding = payload[0] as number;
+  if (padding >= payload.byteLength) return undefined;
+  return payload.subarray(1, payload.byteLength - padding);
+}
