@@ -23,8 +23,10 @@ export function answerClientErrorsAsGo(server: Server): void {
       return;
     }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    // Go writes the text after the head even for HEAD, which a client then reads as a malformed next answer.
+    const head = (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     socket.on('data', () => undefined);
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${status}`);
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${head ? '' : status}`);
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   });
 }

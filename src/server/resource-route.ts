@@ -8,6 +8,7 @@ import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet, handleList } from './handlers/read.js';
 import { handleReview } from './handlers/review.js';
 import { handleScale } from './handlers/scale.js';
+import { assertRenderable } from './handlers/transform.js';
 import { handleLegacyWatch, handleWatch } from './handlers/watch.js';
 import { handleCreate, handlePatch, handleUpdate } from './handlers/write.js';
 import { negotiate } from './negotiation.js';
@@ -149,6 +150,7 @@ export async function routeResource(
     user,
   };
   const name = target.name ?? '';
+  assertRenderable(r, sub?.name !== 'scale' && (verb === 'list' || verb === 'watch' || verb === 'deletecollection'));
   if (sub?.name === 'scale') return handleScale(r, verb as 'get' | 'update' | 'patch', name);
   switch (verb) {
     case 'get':

@@ -210,6 +210,16 @@ describe('wire fidelity: request bodies and decoders', () => {
       assertStatus(renamed, 400, 'BadRequest', 'the name of the object (other) does not match the name on the URL (named)');
     });
 
+    it('a write asking for an answer format it cannot have is refused before it lands (nothing half-written)', async () => {
+      await createConfigMap('format');
+      const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'format' }, data: { a: '2' } };
+      const asList = await ts.request('PUT', `${CMS}/format`, body, { Accept: 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io' });
+      assertStatus(asList, 400, 'BadRequest', 'PartialObjectMetadataList is only supported for list requests');
+      const table = await ts.request('PUT', `${CMS}/format?includeObject=Bogus`, body, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' });
+      assert.equal(table.status, 400, table.text);
+      assert.deepEqual((await ts.request('GET', `${CMS}/format`)).json.data, { a: '1' });
+    });
+
     it('a create carrying metadata.resourceVersion: 400 (kube-apiserver lets storage refuse it with a 500)', async () => {
       const res = await ts.request('POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'with-rv', resourceVersion: '5' } });
       assertStatus(res, 400, 'BadRequest', 'resourceVersion should not be set on objects to be created');

@@ -107,7 +107,9 @@ const INVALID_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
  */
 function refusedByHttpLayer(request: FuzzRequest, status: number, contentType: string, body: Buffer): boolean {
   const text = body.toString('utf8');
-  if (contentType.startsWith('text/plain') && (status === 431 || status === 400) && text === `${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`) return true;
+  const goText = `${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`;
+  // An answer to HEAD carries no body.
+  if (contentType.startsWith('text/plain') && (status === 431 || status === 400) && text === (request.method === 'HEAD' ? '' : goText)) return true;
   return status === 400 && INVALID_ESCAPE.test(request.path.split('?')[0] ?? '');
 }
 

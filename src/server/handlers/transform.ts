@@ -33,10 +33,22 @@ export function renderObject(r: ResourceRequest, obj: KubeObject, noHeaders = fa
     case 'PartialObjectMetadata':
       return partialMetadata(obj);
     case 'PartialObjectMetadataList':
-      throw badRequest('PartialObjectMetadataList is only supported for list requests');
+      throw badRequest(PARTIAL_LIST_ONLY);
     default:
       return obj;
   }
+}
+
+const PARTIAL_LIST_ONLY = 'PartialObjectMetadataList is only supported for list requests';
+
+/**
+ * Refuses, before the request acts, an answer format it cannot be given: a list form for an answer that is one
+ * object, or a Table with an includeObject it does not know. Found only while answering, such a refusal would
+ * come after a write had already landed.
+ */
+export function assertRenderable(r: ResourceRequest, answersWithList: boolean): void {
+  if (r.format.as === 'PartialObjectMetadataList' && !answersWithList) throw badRequest(PARTIAL_LIST_ONLY);
+  if (r.format.as === 'Table') includeObject(r);
 }
 
 export function renderList(r: ResourceRequest, list: KubeList): unknown {
