@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -13,43 +12,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 const NS = 'wire';
 const CMS = `/api/v1/namespaces/${NS}/configmaps`;
 
-interface RawResponse {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly text: string;
-  readonly json: any;
-}
-
-/** One request with the target sent byte for byte (fetch and `new URL` would resolve "." and ".." first). */
-function raw(ts: TestServer, method: string, target: string, body?: unknown): Promise<RawResponse> {
-  const base = new URL(ts.url);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = {};
-  if (payload !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    headers['Content-Length'] = String(Buffer.byteLength(payload));
-  }
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: base.hostname, port: base.port, method, path: target, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-    });
-    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${target} timed out`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+type RawResponse = Awaited<ReturnType<TestServer['request']>>;
 
 function assertStatus(res: RawResponse, code: number, reason: string, message?: string): void {
   assert.equal(res.status, code, res.text);
@@ -88,7 +51,7 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
   describe('booleans (Convert_Slice_string_To_bool)', () => {
     it('starts a watch for watch=True (the Python client), watch= and watch=yes; lists for watch=FALSE and watch=0', async () => {
       for (const value of ['True', '', 'yes']) {
-        const res = await raw(ts, 'GET', `${CMS}?watch=${value}&timeoutSeconds=1`);
+        const res = await ts.request('GET', `${CMS}?watch=${value}&timeoutSeconds=1`);
         assert.equal(res.status, 200, value);
         assert.deepEqual(
           events(res).map((e) => [e.type, e.object.metadata.name]),
@@ -101,19 +64,19 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
         );
       }
       for (const value of ['FALSE', 'fAlse', '0']) {
-        const res = await raw(ts, 'GET', `${CMS}?watch=${value}`);
+        const res = await ts.request('GET', `${CMS}?watch=${value}`);
         assert.equal(res.json.kind, 'ConfigMapList', value);
       }
     });
 
     it('reads only the first value of a repeated parameter', async () => {
-      const res = await raw(ts, 'GET', `${CMS}?watch=false&watch=true&limit=1&limit=x`);
+      const res = await ts.request('GET', `${CMS}?watch=false&watch=true&limit=1&limit=x`);
       assert.equal(res.json.kind, 'ConfigMapList');
       assert.equal(res.json.items.length, 1);
     });
 
     it('answers a GET of one object even with ?watch (only collections watch)', async () => {
-      const res = await raw(ts, 'GET', `${CMS}/a?watch=true`);
+      const res = await ts.request('GET', `${CMS}/a?watch=true`);
       assert.equal(res.status, 200);
       assert.equal(res.json.kind, 'ConfigMap');
       assert.equal(res.json.metadata.name, 'a');
@@ -122,10 +85,10 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
 
   describe('integers (strconv.ParseInt)', () => {
     it('accepts a leading plus and the int64 maximum', async () => {
-      const one = await raw(ts, 'GET', `${CMS}?limit=%2B1`);
+      const one = await ts.request('GET', `${CMS}?limit=%2B1`);
       assert.equal(one.json.items.length, 1);
       assert.ok(one.json.metadata.continue);
-      const all = await raw(ts, 'GET', `${CMS}?limit=9223372036854775807`);
+      const all = await ts.request('GET', `${CMS}?limit=9223372036854775807`);
       assert.equal(all.status, 200, all.text);
       assert.equal(all.json.items.length, 3);
     });
@@ -138,13 +101,18 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
         ['limit=9223372036854775808', 'strconv.ParseInt: parsing "9223372036854775808": value out of range'],
         ['timeoutSeconds=abc&limit=x', 'strconv.ParseInt: parsing "abc": invalid syntax'],
       ];
-      for (const [query, message] of cases) assertStatus(await raw(ts, 'GET', `${CMS}?${query}`), 400, 'BadRequest', message);
-      assertStatus(await raw(ts, 'DELETE', `${CMS}/a?gracePeriodSeconds=1e3`), 400, 'BadRequest', 'strconv.ParseInt: parsing "1e3": invalid syntax');
+      for (const [query, message] of cases) assertStatus(await ts.request('GET', `${CMS}?${query}`), 400, 'BadRequest', message);
+      assertStatus(
+        await ts.request('DELETE', `${CMS}/a?gracePeriodSeconds=1e3`),
+        400,
+        'BadRequest',
+        'strconv.ParseInt: parsing "1e3": invalid syntax',
+      );
     });
 
     it('ends a watch with a negative timeoutSeconds at once', async () => {
       const started = Date.now();
-      const res = await raw(ts, 'GET', `${CMS}?watch=1&timeoutSeconds=-1&resourceVersion=${rv}`);
+      const res = await ts.request('GET', `${CMS}?watch=1&timeoutSeconds=-1&resourceVersion=${rv}`);
       assert.equal(res.status, 200);
       assert.ok(Date.now() - started < 5000);
     });
@@ -156,19 +124,24 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
         const decoded = decodeURIComponent(value);
         const why = decoded === '99999999999999999999' ? 'value out of range' : 'invalid syntax';
         const message = `resourceVersion: Invalid value: "${decoded}": strconv.ParseUint: parsing "${decoded}": ${why}`;
-        assertStatus(await raw(ts, 'GET', `${CMS}?resourceVersion=${value}`), 400, 'BadRequest', message);
-        assertStatus(await raw(ts, 'GET', `${CMS}?watch=1&resourceVersion=${value}`), 400, 'BadRequest', message);
-        assertStatus(await raw(ts, 'GET', `${CMS}/a?resourceVersion=${value}`), 400, 'BadRequest', message);
+        assertStatus(await ts.request('GET', `${CMS}?resourceVersion=${value}`), 400, 'BadRequest', message);
+        assertStatus(await ts.request('GET', `${CMS}?watch=1&resourceVersion=${value}`), 400, 'BadRequest', message);
+        assertStatus(await ts.request('GET', `${CMS}/a?resourceVersion=${value}`), 400, 'BadRequest', message);
         // A paged list reads etcd in kube-apiserver, whose store words it with a prefix.
-        assertStatus(await raw(ts, 'GET', `${CMS}?limit=1&resourceVersion=${value}`), 400, 'BadRequest', `invalid resource version: ${message}`);
+        assertStatus(
+          await ts.request('GET', `${CMS}?limit=1&resourceVersion=${value}`),
+          400,
+          'BadRequest',
+          `invalid resource version: ${message}`,
+        );
       }
     });
 
     it('serves a GET at a version storage has, and a future one as the watch cache does: 504 with ResourceVersionTooLarge', async () => {
-      const ok = await raw(ts, 'GET', `${CMS}/a?resourceVersion=${rv}`);
+      const ok = await ts.request('GET', `${CMS}/a?resourceVersion=${rv}`);
       assert.equal(ok.status, 200);
       for (const path of [`${CMS}/a?resourceVersion=99999999`, `${CMS}?resourceVersion=99999999`]) {
-        const res = await raw(ts, 'GET', path);
+        const res = await ts.request('GET', path);
         assertStatus(res, 504, 'Timeout');
         assert.match(res.json.message, /^Too large resource version: 99999999, current: \d+$/);
         assert.deepEqual(res.json.details, {
@@ -186,7 +159,10 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
           'resourceVersionMatch=Latest&resourceVersion=1',
           'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Unsupported value: "Latest": supported values: "Exact", "NotOlderThan", ""',
         ],
-        ['sendInitialEvents=false', 'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list'],
+        [
+          'sendInitialEvents=false',
+          'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list',
+        ],
         [
           'watch=1&resourceVersionMatch=NotOlderThan',
           'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided',
@@ -196,14 +172,13 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
           'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan',
         ],
       ];
-      for (const [query, message] of cases) assertStatus(await raw(ts, 'GET', `${CMS}?${query}`), 422, 'Invalid', message);
+      for (const [query, message] of cases) assertStatus(await ts.request('GET', `${CMS}?${query}`), 422, 'Invalid', message);
     });
 
     it('starts a watch with sendInitialEvents=false from now, and replays the state for sendInitialEvents=true', async () => {
-      const fromNow = await raw(ts, 'GET', `${CMS}?watch=1&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&timeoutSeconds=1`);
+      const fromNow = await ts.request('GET', `${CMS}?watch=1&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&timeoutSeconds=1`);
       assert.deepEqual(events(fromNow), []);
-      const replay = await raw(
-        ts,
+      const replay = await ts.request(
         'GET',
         `${CMS}?watch=1&sendInitialEvents=True&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=1&timeoutSeconds=1`,
       );
@@ -218,58 +193,63 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
 
   describe('GET and DELETE options', () => {
     it('refuses ?export once it is not false', async () => {
-      assertStatus(await raw(ts, 'GET', `${CMS}/a?export=1`), 400, 'BadRequest', 'the export parameter, deprecated since v1.14, is no longer supported');
-      assert.equal((await raw(ts, 'GET', `${CMS}/a?export=false`)).status, 200);
+      assertStatus(
+        await ts.request('GET', `${CMS}/a?export=1`),
+        400,
+        'BadRequest',
+        'the export parameter, deprecated since v1.14, is no longer supported',
+      );
+      assert.equal((await ts.request('GET', `${CMS}/a?export=false`)).status, 200);
     });
 
     it('takes a present but empty propagationPolicy as a value, and uid/resourceVersion as preconditions', async () => {
       assertStatus(
-        await raw(ts, 'DELETE', `${CMS}/a?propagationPolicy=`),
+        await ts.request('DELETE', `${CMS}/a?propagationPolicy=`),
         422,
         'Invalid',
         'DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "": supported values: "Foreground", "Background", "Orphan", "nil"',
       );
-      const conflict = await raw(ts, 'DELETE', `${CMS}/a?uid=not-the-uid`);
+      const conflict = await ts.request('DELETE', `${CMS}/a?uid=not-the-uid`);
       assertStatus(conflict, 409, 'Conflict');
       assert.match(conflict.json.message, /the UID in the precondition \(not-the-uid\) does not match the UID in record/);
-      assert.equal((await raw(ts, 'GET', `${CMS}/a`)).status, 200);
+      assert.equal((await ts.request('GET', `${CMS}/a`)).status, 200);
     });
   });
 
   describe('paths are taken as sent', () => {
     it('never resolves ".." or "." : a name "." or ".." is a 400 and nothing else is reached', async () => {
-      assertStatus(await raw(ts, 'GET', `${CMS}/..`), 400, 'BadRequest', 'Name parameter invalid: "..": may not be \'..\'');
-      assertStatus(await raw(ts, 'GET', `${CMS}/%2e%2e`), 400, 'BadRequest', 'Name parameter invalid: "..": may not be \'..\'');
-      assertStatus(await raw(ts, 'DELETE', `${CMS}/.`), 400, 'BadRequest', 'Name parameter invalid: ".": may not be \'.\'');
-      assertStatus(await raw(ts, 'GET', `${CMS}/a%25b`), 400, 'BadRequest', 'Name parameter invalid: "a%b": may not contain \'%\'');
+      assertStatus(await ts.request('GET', `${CMS}/..`), 400, 'BadRequest', 'Name parameter invalid: "..": may not be \'..\'');
+      assertStatus(await ts.request('GET', `${CMS}/%2e%2e`), 400, 'BadRequest', 'Name parameter invalid: "..": may not be \'..\'');
+      assertStatus(await ts.request('DELETE', `${CMS}/.`), 400, 'BadRequest', 'Name parameter invalid: ".": may not be \'.\'');
+      assertStatus(await ts.request('GET', `${CMS}/a%25b`), 400, 'BadRequest', 'Name parameter invalid: "a%b": may not contain \'%\'');
       // One segment too many: no route, and above all no deletion of the collection.
-      assertStatus(await raw(ts, 'DELETE', `${CMS}/a/..`), 404, 'NotFound');
-      assertStatus(await raw(ts, 'GET', `${CMS}/a/..`), 404, 'NotFound');
-      assert.equal((await raw(ts, 'GET', CMS)).json.items.length, 3);
-      assertStatus(await raw(ts, 'GET', '/api/v1/../../api/v1/secrets'), 404, 'NotFound');
+      assertStatus(await ts.request('DELETE', `${CMS}/a/..`), 404, 'NotFound');
+      assertStatus(await ts.request('GET', `${CMS}/a/..`), 404, 'NotFound');
+      assert.equal((await ts.request('GET', CMS)).json.items.length, 3);
+      assertStatus(await ts.request('GET', '/api/v1/../../api/v1/secrets'), 404, 'NotFound');
     });
 
     it('keeps a namespace ".." a namespace: no cluster-wide list', async () => {
-      assert.equal((await raw(ts, 'POST', `/api/v1/namespaces/${NS}/secrets`, { metadata: { name: 's' } })).status, 201);
+      assert.equal((await ts.request('POST', `/api/v1/namespaces/${NS}/secrets`, { metadata: { name: 's' } })).status, 201);
       for (const target of ['/api/v1/namespaces/%2e%2e/secrets', '/api/v1/namespaces/../secrets']) {
-        const res = await raw(ts, 'GET', target);
+        const res = await ts.request('GET', target);
         assert.equal(res.status, 200, res.text);
         assert.deepEqual(res.json.items, []);
       }
     });
 
     it('drops no empty segment: one inside a path routes nowhere, an empty namespace is every namespace', async () => {
-      assertStatus(await raw(ts, 'GET', `/api/v1/namespaces/${NS}//configmaps`), 404, 'NotFound');
-      assertStatus(await raw(ts, 'GET', `/api/v1//namespaces/${NS}/configmaps`), 404, 'NotFound');
-      const everywhere = await raw(ts, 'GET', '/api/v1/namespaces//configmaps');
+      assertStatus(await ts.request('GET', `/api/v1/namespaces/${NS}//configmaps`), 404, 'NotFound');
+      assertStatus(await ts.request('GET', `/api/v1//namespaces/${NS}/configmaps`), 404, 'NotFound');
+      const everywhere = await ts.request('GET', '/api/v1/namespaces//configmaps');
       assert.equal(everywhere.json.kind, 'ConfigMapList');
       assert.ok(everywhere.json.items.some((cm: any) => cm.metadata.namespace === NS));
-      assertStatus(await raw(ts, 'GET', '/api/v1/namespaces//configmaps/a'), 400, 'BadRequest', 'Namespace parameter required.');
-      assertStatus(await raw(ts, 'GET', `/api/v1/namespaces/${NS}/pods//status`), 400, 'BadRequest', 'name must be provided');
+      assertStatus(await ts.request('GET', '/api/v1/namespaces//configmaps/a'), 400, 'BadRequest', 'Namespace parameter required.');
+      assertStatus(await ts.request('GET', `/api/v1/namespaces/${NS}/pods//status`), 400, 'BadRequest', 'name must be provided');
     });
 
     it('answers a malformed escape with a 400 Status', async () => {
-      const res = await raw(ts, 'GET', `${CMS}/a%zz`);
+      const res = await ts.request('GET', `${CMS}/a%zz`);
       assertStatus(res, 400, 'BadRequest');
       assert.match(res.json.message, /invalid URL escape "%zz"/);
     });
@@ -278,16 +258,16 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
   describe('JSON bodies as Go writes them', () => {
     it('ends objects, lists, Status errors and discovery with a newline and escapes <, > and &', async () => {
       for (const target of [`${CMS}/a`, CMS, `${CMS}/missing`, '/api', '/api/v1', '/apis']) {
-        const res = await raw(ts, 'GET', target);
+        const res = await ts.request('GET', target);
         assert.ok(res.text.endsWith('}\n'), `${target}: ${JSON.stringify(res.text.slice(-20))}`);
         assert.equal(res.text.indexOf('\n'), res.text.length - 1, target);
       }
-      const obj = await raw(ts, 'GET', `${CMS}/a`);
+      const obj = await ts.request('GET', `${CMS}/a`);
       assert.ok(obj.text.includes('"html":"\\u003cb\\u003e\\u0026\\u003c/b\\u003e"'), obj.text);
     });
 
     it('writes one watch event per line, each ending with its newline', async () => {
-      const res = await raw(ts, 'GET', `${CMS}?watch=1&timeoutSeconds=1`);
+      const res = await ts.request('GET', `${CMS}?watch=1&timeoutSeconds=1`);
       const lines = res.text.split('\n');
       assert.equal(lines.pop(), '');
       assert.equal(lines.length, 3);
@@ -295,7 +275,7 @@ describe('wire fidelity: query parameters, paths and JSON bodies (issue 19)', ()
     });
 
     it('serves /version indented without a newline (WriteRawJSON)', async () => {
-      const res = await raw(ts, 'GET', '/version');
+      const res = await ts.request('GET', '/version');
       assert.ok(res.text.startsWith('{\n  "major": "1",\n'), res.text);
       assert.ok(res.text.endsWith('}'));
     });

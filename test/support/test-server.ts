@@ -29,7 +29,7 @@ export interface TestServer {
   /** Like kubectl, but throws with the output when the exit code is not 0. */
   kubectlOk(args: readonly string[], options?: { input?: string }): Promise<string>;
   /**
-   * One HTTP request. On a secure server it carries the admin token unless `headers` has its own Authorization
+   * One HTTP request, its path sent as given. On a secure server it carries the admin token unless `headers` has its own Authorization
    * (an empty one sends none).
    */
   request(
@@ -129,9 +129,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         sent['Content-Length'] = String(Buffer.byteLength(payload));
       }
       return new Promise((resolve, reject) => {
-        const url = new URL(path, server.url);
+        // The path goes out byte for byte: `new URL` would resolve "." and ".." segments first.
+        const base = new URL(server.url);
         const send = pki === undefined ? httpRequest : httpsRequest;
-        const req = send(url, { method, headers: sent, ca: pki?.caCert }, (res) => {
+        const target = { host: base.hostname, port: base.port, path, method, headers: sent, ca: pki?.caCert };
+        const req = send(target, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
