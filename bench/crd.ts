@@ -2,7 +2,7 @@ import { StatusError } from '../src/api/errors.js';
 import type { KubeObject } from '../src/api/types.js';
 import { createInProcessClient } from '../src/server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../src/client/interface.js';
-import { BUILTIN_DEFINITIONS } from '../src/openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../src/kinds/definitions.js';
 import { type ApiServer, startApiServer } from '../src/server/api-server.js';
 import { createMemoryBackend } from '../src/storage/memory/backend.js';
 import { median } from './stats.js';

@@ -2,7 +2,7 @@ import type { KubeObject, OwnerReference } from '../src/api/types.js';
 import { createInProcessClient } from '../src/server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../src/client/interface.js';
 import type { GarbageCollector } from '../src/controllers/garbage-collector/controller.js';
-import { BUILTIN_DEFINITIONS } from '../src/openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../src/kinds/definitions.js';
 import { collectionPrefix } from '../src/registry/keys.js';
 import { type ApiServer, startApiServer } from '../src/server/api-server.js';
 import type { Backend } from '../src/storage/backend.js';

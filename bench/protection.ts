@@ -1,7 +1,7 @@
 import type { KubeObject } from '../src/api/types.js';
 import { createInProcessClient } from '../src/server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../src/client/interface.js';
-import { BUILTIN_DEFINITIONS } from '../src/openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../src/kinds/definitions.js';
 import { PROTECTION_RULES } from '../src/protection/rule-types.js';
 import { objectKey } from '../src/registry/keys.js';
 import { type ApiServer, startApiServer } from '../src/server/api-server.js';

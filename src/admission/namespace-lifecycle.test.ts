@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
-import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import { FORCE_LIVE_LOOKUP_TTL_MS, namespaceLifecycle } from './namespace-lifecycle.js';
 
 const info = (plural: string): ResourceInfo => {

@@ -7,7 +7,7 @@ import type { AuthorizationAttributes, Authorizer, Decision, ResourceAttributes,
 import type { UserInfo } from '../api/user.js';
 import { NoKindMatchError } from '../discovery/rest-mapper/errors.js';
 import type { GroupKind, RestMapping } from '../discovery/rest-mapper/types.js';
-import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import type { WriteAdmission } from '../registry/store.js';
 import { ownerReferencesPermissionEnforcement } from './owner-references-permission.js';
 

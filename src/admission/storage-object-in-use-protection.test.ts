@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../api/types.js';
-import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import { storageObjectInUseProtection } from './storage-object-in-use-protection.js';
 
 const info = (plural: string) => BUILTIN_RESOURCES.find((r) => r.group === '' && r.plural === plural) ?? assert.fail(plural);

@@ -2,6 +2,9 @@
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
 
+/** The garbage-collection default of a resource (R2.8): what DELETE does to dependents when the client says nothing. */
+export type GcPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
+
 export interface DeleteOptions {
   gracePeriodSeconds?: number;
   preconditions?: { uid?: string; resourceVersion?: string };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ResourceInfo } from '../api/resource-info.js';
-import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import { aggregatedDiscovery } from './aggregated.js';
 import { aggregatedDiscoveryCacheHeaders, discoveryETag, isNotModified } from './etag.js';
 

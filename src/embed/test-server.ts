@@ -6,7 +6,7 @@ import { kubeconfigFor } from '../cli/kubeconfig.js';
 import { createHttpClient, type HttpApiClient } from '../client/http-client.js';
 import { createInProcessClient } from '../server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
-import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
 import { type ApiServer, startApiServer } from '../server/api-server.js';
 import { createMemoryBackend } from '../storage/memory/backend.js';
 import { type CrdFromFile, readCrdFiles } from './crd-files.js';

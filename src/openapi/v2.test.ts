@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
-import { BUILTIN_DEFINITIONS } from './definitions/index.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
+import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
 import { buildOpenApiV2 } from './v2.js';
 
 interface Parameter {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
-import { BUILTIN_DEFINITIONS } from './definitions/index.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
+import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
 import { buildOpenApiV3, buildOpenApiV3Document, buildOpenApiV3GroupVersion, buildOpenApiV3Index } from './v3.js';
 
 type Json = Record<string, unknown>;

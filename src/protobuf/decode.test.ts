@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { StatusError } from '../api/errors.js';
-import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
 import { decodeKubernetesProtobuf, encodeKubernetesProtobuf, ProtobufDecodeError } from './decode.js';
 
 const defs = BUILTIN_DEFINITIONS;

@@ -1,6 +1,6 @@
 import type { Definitions, Schema } from '../openapi/schema.js';
-import { FIELD_NUMBERS } from './field-numbers/index.js';
-import type { MessageFields } from './field-numbers/types.js';
+import { FIELD_NUMBERS } from '../kinds/field-numbers.js';
+import type { MessageFields } from '../kinds/define/field-numbers.js';
 
 const V2_REF_PREFIX = '#/definitions/';
 

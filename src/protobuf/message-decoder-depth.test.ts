@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MAX_OBJECT_DEPTH } from '../decoding/nesting.js';
-import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
 import { decodeMessage } from './message-decoder.js';
 import { encodeMessage } from './message-encoder.js';
 import { WireFormatError } from './wire.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import { ComputedFields } from './computed-fields.js';
 import { compileSelection } from './selection.js';
 import { StatusError } from '../api/errors.js';

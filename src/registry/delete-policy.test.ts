@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { StatusError } from '../api/errors.js';
-import { deleteOptionsFromBody, deletionFinalizersForGarbageCollection, namespaceDeletionFinalizers, normaliseGrace, shouldDeleteDependents, shouldOrphanDependents, validateDeleteOptions } from './delete-policy.js';
+import { namespaceDeletionFinalizers } from '../kinds/core-v1/namespace.js';
+import { deleteOptionsFromBody, deletionFinalizersForGarbageCollection, normaliseGrace, shouldDeleteDependents, shouldOrphanDependents, validateDeleteOptions } from './delete-policy.js';
 import type { DeleteOptions } from '../api/delete-options.js';
-import type { GcPolicy } from './delete-policy.js';
+import type { GcPolicy } from '../api/delete-options.js';
 
 const badRequest = (message: string) => (err: unknown) => err instanceof StatusError && err.code === 400 && err.message === message;
 

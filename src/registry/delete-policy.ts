@@ -2,12 +2,9 @@ import { type FieldError, fieldError, StatusError } from '../api/errors.js';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../api/finalizers.js';
 import { isObject } from '../api/types.js';
 import { isInt64Literal } from '../decoding/int64.js';
-import type { DeleteOptions, PropagationPolicy } from '../api/delete-options.js';
+import type { DeleteOptions, GcPolicy, PropagationPolicy } from '../api/delete-options.js';
 
 /** Pure pieces of the DELETE path (mirrors registry/store.go's deletion helpers; rules R2.1–R2.15). */
-
-/** The garbage-collection default of a resource (R2.8): what DELETE does to dependents when the client says nothing. */
-export type GcPolicy = 'DeleteDependents' | 'OrphanDependents' | 'Unsupported';
 
 const POLICIES: readonly string[] = ['Foreground', 'Background', 'Orphan'];
 
@@ -106,22 +103,4 @@ export function deletionFinalizersForGarbageCollection(
 export function normaliseGrace(seconds: number | undefined): number | undefined {
   if (seconds === undefined) return undefined;
   return seconds < 0 ? 1 : seconds;
-}
-
-/**
- * R5.6: namespaces choose their GC finalizers differently from the generic store: `orphanDependents=false` means
- * foreground, and without options the existing finalizers are kept as they are.
- */
-export function namespaceDeletionFinalizers(opts: DeleteOptions, finalizers: readonly string[]): { changed: boolean; finalizers: string[] } {
-  const orphan =
-    opts.orphanDependents === true || opts.propagationPolicy === 'Orphan' || (opts.orphanDependents === undefined && opts.propagationPolicy === undefined && finalizers.includes(FINALIZER_ORPHAN));
-  const foreground =
-    opts.orphanDependents === false ||
-    opts.propagationPolicy === 'Foreground' ||
-    (opts.orphanDependents === undefined && opts.propagationPolicy === undefined && finalizers.includes(FINALIZER_FOREGROUND));
-  const next = finalizers.filter((f) => f !== FINALIZER_ORPHAN && f !== FINALIZER_FOREGROUND);
-  if (orphan) next.push(FINALIZER_ORPHAN);
-  if (foreground) next.push(FINALIZER_FOREGROUND);
-  const changed = next.length !== finalizers.length || next.some((f) => !finalizers.includes(f));
-  return { changed, finalizers: changed ? next : [...finalizers] };
 }

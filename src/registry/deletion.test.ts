@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import type { KubeObject } from '../api/types.js';
 import { deletionGrace, deletionOutcome, UNCHANGED } from './deletion.js';
 import { genericStrategy } from './resources/generic.js';

@@ -3,7 +3,7 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
 import { type FieldRequirement, fieldSelectorFromRequirements, parseFieldSelector } from '../selectors/field-selector.js';
 import { parseLabelSelector } from '../selectors/label-selector.js';
-import { convertFieldSelector, selectableFields } from '../selectors/selectable-fields.js';
+import { convertFieldSelector, selectableFields } from '../kinds/selectable-fields.js';
 import type { ComputedField } from './computed-fields.js';
 
 /** A compiled labelSelector + fieldSelector pair, applied to stored objects by list and watch. */

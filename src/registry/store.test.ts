@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { StatusError } from '../api/errors.js';
 import type { KubeObject } from '../api/types.js';
 import { createMemoryBackend } from '../storage/memory/backend.js';
-import { BUILTIN_RESOURCES } from '../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import { Registry } from './registry.js';
 import type { ResourceStore } from './store.js';
 import { watchCollection } from './watch.js';

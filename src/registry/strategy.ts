@@ -3,7 +3,7 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
 import type { Printer } from '../tables/printer.js';
 import type { DeleteOptions } from '../api/delete-options.js';
-import type { GcPolicy } from './delete-policy.js';
+import type { GcPolicy } from '../api/delete-options.js';
 
 
 /**

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../api/types.js';
-import { columnsFor, parseIncludeObject, tableFor, UnrecognizedIncludeObjectError } from './table-for.js';
+import { printerFor } from '../kinds/printers.js';
+import type { Printer } from './printer.js';
+import { parseIncludeObject, type TableInput, tableFor as buildTable, UnrecognizedIncludeObjectError } from './table-for.js';
+
+/** The kind's table as the API server builds it: the kind's own printer unless the input brings one. */
+const tableFor = (input: Omit<TableInput, 'printer'> & { kind: string; group: string; printer?: Printer }) =>
+  buildTable({ ...input, printer: input.printer ?? printerFor(input.kind, input.group) });
+const columnsFor = (kind: string, group: string) => printerFor(kind, group).columns;
 
 const NOW = new Date('2024-06-01T12:00:00Z');
 const namespace = (name: string, rv: string): KubeObject => ({

@@ -1,12 +1,9 @@
 import type { KubeObject, ListMeta } from '../api/types.js';
 import { goQuote } from '../util/go-quote.js';
 import type { Printer } from './printer.js';
-import { printerFor } from './printers/index.js';
-import type { IncludeObject, PartialObjectMetadata, Table, TableColumnDefinition, TableRow } from './table-types.js';
+import type { IncludeObject, PartialObjectMetadata, Table, TableRow } from './table-types.js';
 
 export interface TableInput {
-  readonly kind: string;
-  readonly group: string;
   readonly objects: readonly KubeObject[];
   readonly includeObject: IncludeObject;
   readonly now: Date;
@@ -14,13 +11,8 @@ export interface TableInput {
   readonly listMeta?: ListMeta;
   /** Watch events after the first omit the column definitions. */
   readonly noHeaders?: boolean;
-  /** A printer for kinds the built-in table does not know (custom resources' additionalPrinterColumns). */
-  readonly printer?: Printer;
-}
-
-/** The column definitions the server reports for a kind (wide columns included, priority 1). */
-export function columnsFor(kind: string, group: string): readonly TableColumnDefinition[] {
-  return printerFor(kind, group).columns;
+  /** The kind's printer: a built-in kind's (src/kinds/) or a custom resource's additionalPrinterColumns. */
+  readonly printer: Printer;
 }
 
 function rowObject(obj: KubeObject, includeObject: IncludeObject): KubeObject | PartialObjectMetadata | null {
@@ -46,7 +38,7 @@ function tableMetadata(input: TableInput): ListMeta {
 
 /** Server-side printing: the meta.k8s.io/v1 Table for `Accept: application/json;as=Table;v=v1;g=meta.k8s.io`. */
 export function tableFor(input: TableInput): Table {
-  const printer = input.printer ?? printerFor(input.kind, input.group);
+  const printer = input.printer;
   const rows: TableRow[] = input.objects.map((obj) => {
     const conditions = printer.conditions?.(obj);
     const object = rowObject(obj, input.includeObject);

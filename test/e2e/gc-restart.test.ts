@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { KubeObject } from '../../src/api/types.js';
 import { createInProcessClient } from '../../src/server/in-process-client.js';
 import type { ApiClient } from '../../src/client/interface.js';
-import { BUILTIN_DEFINITIONS } from '../../src/openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../../src/kinds/definitions.js';
 import { startApiServer } from '../../src/server/api-server.js';
 import type { Backend } from '../../src/storage/backend.js';
 import { createMemoryBackend } from '../../src/storage/memory/backend.js';

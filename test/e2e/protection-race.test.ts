@@ -4,7 +4,7 @@ import { StatusError } from '../../src/api/errors.js';
 import type { KubeObject } from '../../src/api/types.js';
 import { createInProcessClient } from '../../src/server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../../src/client/interface.js';
-import { BUILTIN_DEFINITIONS } from '../../src/openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../../src/kinds/definitions.js';
 import { assertProviderUsable, ProviderUnusableError } from '../../src/protection/provider-usable.js';
 import type { ProtectionRule } from '../../src/protection/rule-types.js';
 import { createRule, dependent, GROUP, installProviderDependentCrds, provider, providerRule } from '../support/protection-fixtures.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createInProcessClient } from '../../src/server/in-process-client.js';
-import { BUILTIN_DEFINITIONS } from '../../src/openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../../src/kinds/definitions.js';
 import { assertProviderUsable, ProviderUnusableError } from '../../src/protection/provider-usable.js';
 import type { ProtectionRule } from '../../src/protection/rule-types.js';
 import {

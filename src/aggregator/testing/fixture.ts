@@ -7,8 +7,8 @@
 import type { KubeObject } from '../../api/types.js';
 import { createInProcessClient } from '../../server/in-process-client.js';
 import type { ApiClient } from '../../client/interface.js';
-import { BUILTIN_DEFINITIONS } from '../../openapi/definitions/index.js';
-import { BUILTIN_RESOURCES } from '../../api/builtin-resources.js';
+import { BUILTIN_DEFINITIONS } from '../../kinds/definitions.js';
+import { BUILTIN_RESOURCES } from '../../kinds/index.js';
 import { Registry } from '../../registry/registry.js';
 import { createMemoryBackend } from '../../storage/memory/backend.js';
 import { type SampleApiServer, startSampleApiServer, WARDLE_GROUP, WARDLE_VERSION } from '../../../test/support/sample-api-server.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BUILTIN_RESOURCES } from '../../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../../kinds/index.js';
 import { GcOperations, RestMappingError } from './operations.js';
 import { FakeGcClient } from './testing/fake-client.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUILTIN_RESOURCES } from '../../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../../kinds/index.js';
 import { createRestMapper } from './create.js';
 import { mappingForArgument, ResourceTypeNotFoundError } from './mapping-for-argument.js';
 import { served } from './test-fixtures.js';

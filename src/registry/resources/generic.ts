@@ -1,15 +1,22 @@
-import type { FieldError } from '../../api/errors.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { deletionFinalizersForGarbageCollection } from '../delete-policy.js';
 import type { Strategy } from '../strategy.js';
-import type { GcPolicy } from '../delete-policy.js';
-import { fillZeroValues } from './kind-defaults.js';
+import type { StrategyOptions } from '../../kinds/define/strategy-options.js';
 
 /** Makes `target` a copy of `source`, in place: subresource writers keep the stored object as their base. */
 function replaceWith(target: KubeObject, source: KubeObject): void {
   for (const key of Object.keys(target)) delete target[key];
   Object.assign(target, structuredClone(source));
+}
+
+/** Fills what `target` lacks from `zero`, recursing into objects both have. */
+function fillZeroValues(target: Record<string, unknown>, zero: Readonly<Record<string, unknown>>): void {
+  for (const [key, value] of Object.entries(zero)) {
+    const current = target[key];
+    if (current === undefined || current === null) target[key] = structuredClone(value);
+    else if (isObject(current) && isObject(value)) fillZeroValues(current, value);
+  }
 }
 
 /** Top-level fields that make up an object's desired state: everything but identity, metadata and status. */
@@ -18,31 +25,8 @@ function desiredState(obj: KubeObject): string {
   return JSON.stringify(rest);
 }
 
-export interface GenericStrategyOptions {
-  /** Types with spec semantics start at generation 1 and bump it on desired-state changes (R1.8, R1.9). */
-  readonly specGeneration?: boolean;
-  /** Status to set on create for types with a status subresource; `keep` keeps what the client sent (nodes). */
-  readonly initialStatus?: ((obj: KubeObject) => Record<string, unknown>) | 'keep';
-  /** Status fields always served (Go writes their zero values), filled in on create and on status writes. */
-  readonly statusZeroValues?: Readonly<Record<string, unknown>>;
-  readonly returnDeletedObject?: boolean;
-  readonly gcPolicy?: GcPolicy;
-  readonly allowUnconditionalUpdate?: boolean;
-  readonly defaults?: (obj: KubeObject) => void;
-  readonly validate?: (obj: KubeObject) => FieldError[];
-  readonly validateUpdate?: (next: KubeObject, old: KubeObject) => FieldError[];
-  readonly prepareForCreate?: (obj: KubeObject) => void;
-  readonly gracePeriodFor?: (obj: KubeObject, requested: number | undefined) => number | undefined;
-  readonly readyToRemove?: (obj: KubeObject) => boolean;
-  readonly markDeleting?: (obj: KubeObject) => void;
-  readonly deletionFinalizers?: Strategy['deletionFinalizers'];
-  readonly prepareForUpdate?: (next: KubeObject, old: KubeObject) => void;
-  readonly warningsOnCreate?: (obj: KubeObject) => string[];
-  readonly warningsOnUpdate?: (next: KubeObject, old: KubeObject) => string[];
-}
-
 /** The store's behaviour for a type, built from a few declarative options (rest.Strategy analogue). */
-export function genericStrategy(info: ResourceInfo, options: GenericStrategyOptions = {}): Strategy {
+export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {}): Strategy {
   const hasStatus = info.subresources.some((s) => s.name === 'status');
   const specGeneration = options.specGeneration === true;
   const zero = options.statusZeroValues;

@@ -1,10 +1,10 @@
 import { type FieldError, fieldError } from '../../api/errors.js';
+import { STANDARD_FINALIZERS } from '../../api/finalizers.js';
 import type { NameFormat, ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject, type ObjectMeta, parseApiVersion } from '../../api/types.js';
 import { isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue, isValidPathSegmentName } from '../../validation/names.js';
 
 const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
-export const STANDARD_FINALIZERS: readonly string[] = ['kubernetes', 'orphan', 'foregroundDeletion'];
 
 const NAME_CHECKS: Record<NameFormat, (name: string) => string[]> = {
   'dns1123-subdomain': isDns1123Subdomain,

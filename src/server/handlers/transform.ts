@@ -3,6 +3,8 @@ import type { KubeList, KubeObject } from '../../api/types.js';
 import { parseIncludeObject, tableFor } from '../../tables/table-for.js';
 import type { IncludeObject } from '../../tables/table-types.js';
 import type { ResourceRequest } from '../api-context.js';
+import { printerFor } from '../../kinds/printers.js';
+import type { Printer } from '../../tables/printer.js';
 
 function includeObject(r: ResourceRequest): IncludeObject {
   try {
@@ -11,6 +13,9 @@ function includeObject(r: ResourceRequest): IncludeObject {
     throw badRequest((err as Error).message);
   }
 }
+
+/** A custom resource's printer columns, else the built-in kind's printer (or the default convertor). */
+const printerOf = (r: ResourceRequest): Printer => r.store.strategy.printer ?? printerFor(r.store.info.kind, r.store.info.group);
 
 function partialMetadata(obj: KubeObject): KubeObject {
   return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
@@ -21,10 +26,8 @@ export function renderObject(r: ResourceRequest, obj: KubeObject, noHeaders = fa
   switch (r.format.as) {
     case 'Table':
       return tableFor({
-        kind: r.store.info.kind,
-        group: r.store.info.group,
         objects: [obj],
-        printer: r.store.strategy.printer,
+        printer: printerOf(r),
         includeObject: includeObject(r),
         now: r.ctx.clock(),
         listMeta: { resourceVersion: obj.metadata.resourceVersion },
@@ -55,10 +58,8 @@ export function renderList(r: ResourceRequest, list: KubeList): unknown {
   switch (r.format.as) {
     case 'Table':
       return tableFor({
-        kind: r.store.info.kind,
-        group: r.store.info.group,
         objects: list.items,
-        printer: r.store.strategy.printer,
+        printer: printerOf(r),
         includeObject: includeObject(r),
         now: r.ctx.clock(),
         listMeta: list.metadata,

@@ -1,7 +1,7 @@
 import type { KubeObject, OwnerReference } from '../../api/types.js';
 import { createInProcessClient } from '../../server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
-import { BUILTIN_DEFINITIONS } from '../../openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../../kinds/definitions.js';
 import { type ApiServer, type ApiServerOptions, startApiServer } from '../../server/api-server.js';
 import { createMemoryBackend } from '../../storage/memory/backend.js';
 import type { CommandIo, OutputStream } from '../command-io.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { StatusError } from '../../../api/errors.js';
-import { BUILTIN_RESOURCES } from '../../../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../../../kinds/index.js';
 import { GraphNode } from '../graph.js';
 import { FakeGcClient } from './fake-client.js';
 import { addEvent, makeId, makeObject, node } from './fixtures.js';

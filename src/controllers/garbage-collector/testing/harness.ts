@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ResourceInfo } from '../../../api/resource-info.js';
 import type { KubeObject } from '../../../api/types.js';
-import { BUILTIN_RESOURCES } from '../../../api/builtin-resources.js';
+import { BUILTIN_RESOURCES } from '../../../kinds/index.js';
 import { runWorker } from '../../../workqueue/worker.js';
 import { GarbageCollectorWorkers } from '../garbage-collector.js';
 import type { GraphNode, ObjectIdentity } from '../graph.js';

@@ -1,7 +1,7 @@
 import { createInProcessClient } from '../../../../server/in-process-client.js';
 import type { ApiClient } from '../../../../client/interface.js';
-import { BUILTIN_DEFINITIONS } from '../../../../openapi/definitions/index.js';
-import { BUILTIN_RESOURCES } from '../../../../api/builtin-resources.js';
+import { BUILTIN_DEFINITIONS } from '../../../../kinds/definitions.js';
+import { BUILTIN_RESOURCES } from '../../../../kinds/index.js';
 import { Registry } from '../../../../registry/registry.js';
 import { createMemoryBackend } from '../../../../storage/memory/backend.js';
 

@@ -1,0 +1,35 @@
+import type { DeleteOptions, GcPolicy } from '../../api/delete-options.js';
+import type { FieldError } from '../../api/errors.js';
+import type { KubeObject } from '../../api/types.js';
+
+/**
+ * How the generic store specialises for a kind (rest.Strategy analogue): the registry's genericStrategy turns
+ * these options into the store's hooks; every option left out keeps the generic behaviour.
+ */
+export interface StrategyOptions {
+  /** Types with spec semantics start at generation 1 and bump it on desired-state changes (R1.8, R1.9). */
+  readonly specGeneration?: boolean;
+  /** Status to set on create for types with a status subresource; `keep` keeps what the client sent (nodes). */
+  readonly initialStatus?: ((obj: KubeObject) => Record<string, unknown>) | 'keep';
+  /** Status fields always served (Go writes their zero values), filled in on create and on status writes. */
+  readonly statusZeroValues?: Readonly<Record<string, unknown>>;
+  /** Whether a DELETE that removes the object answers with the object rather than a Status (R2.25). */
+  readonly returnDeletedObject?: boolean;
+  /** What DELETE does to dependents when the client says nothing (R2.8); DeleteDependents when omitted. */
+  readonly gcPolicy?: GcPolicy;
+  readonly allowUnconditionalUpdate?: boolean;
+  /** API defaulting (pkg/apis/<group>/<version>/defaults.go), on create and on update. */
+  readonly defaults?: (obj: KubeObject) => void;
+  readonly validate?: (obj: KubeObject) => FieldError[];
+  readonly validateUpdate?: (next: KubeObject, old: KubeObject) => FieldError[];
+  readonly prepareForCreate?: (obj: KubeObject) => void;
+  /** Graceful deletion (pods): the grace period a DELETE applies, or undefined for none (R2.17). */
+  readonly gracePeriodFor?: (obj: KubeObject, requested: number | undefined) => number | undefined;
+  readonly readyToRemove?: (obj: KubeObject) => boolean;
+  readonly markDeleting?: (obj: KubeObject) => void;
+  /** The metadata finalizers a DELETE leaves, when the kind does not follow the GC rules (namespaces, R5.6). */
+  readonly deletionFinalizers?: (opts: DeleteOptions, finalizers: readonly string[], obj: KubeObject) => { changed: boolean; finalizers: string[] };
+  readonly prepareForUpdate?: (next: KubeObject, old: KubeObject) => void;
+  readonly warningsOnCreate?: (obj: KubeObject) => string[];
+  readonly warningsOnUpdate?: (next: KubeObject, old: KubeObject) => string[];
+}

@@ -1,0 +1,84 @@
+import type { ResourceInfo } from '../api/resource-info.js';
+import { CUSTOM_RESOURCE_DEFINITION } from './apiextensions-v1/custom-resource-definition.js';
+import { API_SERVICE } from './apiregistration-v1/api-service.js';
+import { DAEMON_SET } from './apps-v1/daemon-set.js';
+import { DEPLOYMENT } from './apps-v1/deployment.js';
+import { REPLICA_SET } from './apps-v1/replica-set.js';
+import { STATEFUL_SET } from './apps-v1/stateful-set.js';
+import { SELF_SUBJECT_REVIEW } from './authentication-v1/self-subject-review.js';
+import { TOKEN_REVIEW } from './authentication-v1/token-review.js';
+import { LOCAL_SUBJECT_ACCESS_REVIEW } from './authorization-v1/local-subject-access-review.js';
+import { SELF_SUBJECT_ACCESS_REVIEW } from './authorization-v1/self-subject-access-review.js';
+import { SELF_SUBJECT_RULES_REVIEW } from './authorization-v1/self-subject-rules-review.js';
+import { SUBJECT_ACCESS_REVIEW } from './authorization-v1/subject-access-review.js';
+import { JOB } from './batch-v1/job.js';
+import { LEASE } from './coordination-v1/lease.js';
+import { CONFIG_MAP } from './core-v1/config-map.js';
+import { ENDPOINTS } from './core-v1/endpoints.js';
+import { EVENT } from './core-v1/event.js';
+import { NAMESPACE } from './core-v1/namespace.js';
+import { NODE } from './core-v1/node.js';
+import { PERSISTENT_VOLUME } from './core-v1/persistent-volume.js';
+import { PERSISTENT_VOLUME_CLAIM } from './core-v1/persistent-volume-claim.js';
+import { POD } from './core-v1/pod.js';
+import { REPLICATION_CONTROLLER } from './core-v1/replication-controller.js';
+import { SECRET } from './core-v1/secret.js';
+import { SERVICE } from './core-v1/service.js';
+import { SERVICE_ACCOUNT } from './core-v1/service-account.js';
+import type { KindDefinition } from './define/kind-definition.js';
+import { ENDPOINT_SLICE } from './discovery-v1/endpoint-slice.js';
+import { EVENTS_API_EVENT } from './events-v1/event.js';
+import { CLUSTER_ROLE } from './rbac-v1/cluster-role.js';
+import { CLUSTER_ROLE_BINDING } from './rbac-v1/cluster-role-binding.js';
+import { ROLE } from './rbac-v1/role.js';
+import { ROLE_BINDING } from './rbac-v1/role-binding.js';
+
+/**
+ * The registration: every built-in kind Cascade serves, in the order discovery lists them within their group.
+ * Adding a kind is its file in `<group>-<version>/` plus one line here (docs/architecture.md, "How to add a
+ * built-in kind"); the catalog tables below and in this folder are derived from this list.
+ */
+export const BUILTIN_KINDS: readonly KindDefinition[] = [
+  NAMESPACE,
+  CONFIG_MAP,
+  ENDPOINTS,
+  EVENT,
+  NODE,
+  PERSISTENT_VOLUME_CLAIM,
+  PERSISTENT_VOLUME,
+  POD,
+  REPLICATION_CONTROLLER,
+  SECRET,
+  SERVICE_ACCOUNT,
+  SERVICE,
+  API_SERVICE,
+  DAEMON_SET,
+  DEPLOYMENT,
+  REPLICA_SET,
+  STATEFUL_SET,
+  SELF_SUBJECT_REVIEW,
+  TOKEN_REVIEW,
+  LOCAL_SUBJECT_ACCESS_REVIEW,
+  SELF_SUBJECT_ACCESS_REVIEW,
+  SELF_SUBJECT_RULES_REVIEW,
+  SUBJECT_ACCESS_REVIEW,
+  JOB,
+  LEASE,
+  ENDPOINT_SLICE,
+  EVENTS_API_EVENT,
+  CLUSTER_ROLE_BINDING,
+  CLUSTER_ROLE,
+  ROLE_BINDING,
+  ROLE,
+  CUSTOM_RESOURCE_DEFINITION,
+];
+
+/** The built-in resources with the discovery facts Kubernetes v1.32 reports for them. */
+export const BUILTIN_RESOURCES: readonly ResourceInfo[] = BUILTIN_KINDS.map((kind) => kind.resource);
+
+const BY_KIND: ReadonlyMap<string, KindDefinition> = new Map(BUILTIN_KINDS.map((kind) => [`${kind.resource.group}/${kind.resource.kind}`, kind]));
+
+/** The built-in kind of this group ('' for core) and kind, if Cascade serves one. */
+export function builtinKind(group: string, kind: string): KindDefinition | undefined {
+  return BY_KIND.get(`${group}/${kind}`);
+}
