@@ -1,31 +1,5 @@
 import type { Definitions } from '../openapi/schema.js';
-import { CORE_V1_AFFINITY_DEFINITIONS } from './core-v1/types/affinity-definitions.js';
-import { CORE_V1_CONTAINER_DEFINITIONS } from './core-v1/types/container-definitions.js';
-import { CORE_V1_LEGACY_VOLUME_DEFINITIONS } from './core-v1/types/legacy-volumes-definitions.js';
-import { CORE_V1_NODE_DEFINITIONS } from './core-v1/types/node-definitions.js';
-import { CORE_V1_OTHER_DEFINITIONS } from './core-v1/types/other-definitions.js';
-import { CORE_V1_POD_DEFINITIONS } from './core-v1/types/pod-definitions.js';
-import { CORE_V1_REPLICATION_CONTROLLER_DEFINITIONS } from './core-v1/types/replication-controller-definitions.js';
-import { CORE_V1_SERVICE_DEFINITIONS } from './core-v1/types/service-definitions.js';
-import { CORE_V1_STORAGE_DEFINITIONS } from './core-v1/types/storage-definitions.js';
-import { CORE_V1_VOLUME_DEFINITIONS } from './core-v1/types/volume-definitions.js';
-import { GROUP_DEFINITIONS } from './group-definitions.js';
-import { META_DEFINITIONS } from './meta/definitions.js';
-
-const PARTS: readonly Definitions[] = [
-  META_DEFINITIONS,
-  CORE_V1_OTHER_DEFINITIONS,
-  CORE_V1_POD_DEFINITIONS,
-  CORE_V1_CONTAINER_DEFINITIONS,
-  CORE_V1_AFFINITY_DEFINITIONS,
-  CORE_V1_VOLUME_DEFINITIONS,
-  CORE_V1_LEGACY_VOLUME_DEFINITIONS,
-  CORE_V1_STORAGE_DEFINITIONS,
-  CORE_V1_SERVICE_DEFINITIONS,
-  CORE_V1_REPLICATION_CONTROLLER_DEFINITIONS,
-  CORE_V1_NODE_DEFINITIONS,
-  GROUP_DEFINITIONS,
-];
+import { BUILTIN_KINDS, SHARED_TYPES } from './index.js';
 
 /** Merges the parts, refusing a name defined twice so one part cannot silently shadow another. */
 function mergeDefinitions(parts: readonly Definitions[]): Definitions {
@@ -41,5 +15,7 @@ function mergeDefinitions(parts: readonly Definitions[]): Definitions {
   return Object.freeze(sorted);
 }
 
-/** Every built-in definition (meta, core/v1 and the other served groups), sorted by name. */
-export const BUILTIN_DEFINITIONS: Definitions = mergeDefinitions(PARTS);
+/** Every built-in definition (the shared types' and each kind's), sorted by name. */
+export const BUILTIN_DEFINITIONS: Definitions = mergeDefinitions(
+  [...SHARED_TYPES, ...BUILTIN_KINDS].flatMap((types) => (types.definitions === undefined ? [] : [types.definitions])),
+);

@@ -7,10 +7,13 @@ import { REPLICA_SET } from './apps-v1/replica-set.js';
 import { STATEFUL_SET } from './apps-v1/stateful-set.js';
 import { SELF_SUBJECT_REVIEW } from './authentication-v1/self-subject-review.js';
 import { TOKEN_REVIEW } from './authentication-v1/token-review.js';
+import { AUTHENTICATION_V1_TYPES } from './authentication-v1/types.js';
 import { LOCAL_SUBJECT_ACCESS_REVIEW } from './authorization-v1/local-subject-access-review.js';
 import { SELF_SUBJECT_ACCESS_REVIEW } from './authorization-v1/self-subject-access-review.js';
 import { SELF_SUBJECT_RULES_REVIEW } from './authorization-v1/self-subject-rules-review.js';
 import { SUBJECT_ACCESS_REVIEW } from './authorization-v1/subject-access-review.js';
+import { AUTHORIZATION_V1_TYPES } from './authorization-v1/types.js';
+import { AUTOSCALING_V1_TYPES } from './autoscaling-v1/types.js';
 import { JOB } from './batch-v1/job.js';
 import { LEASE } from './coordination-v1/lease.js';
 import { CONFIG_MAP } from './core-v1/config-map.js';
@@ -25,13 +28,17 @@ import { REPLICATION_CONTROLLER } from './core-v1/replication-controller.js';
 import { SECRET } from './core-v1/secret.js';
 import { SERVICE } from './core-v1/service.js';
 import { SERVICE_ACCOUNT } from './core-v1/service-account.js';
-import type { KindDefinition } from './define/kind-definition.js';
+import type { KindDefinition, TypeSet } from './define/kind-definition.js';
+import { CORE_V1_SHARED_TYPES } from './core-v1/types/index.js';
 import { ENDPOINT_SLICE } from './discovery-v1/endpoint-slice.js';
 import { EVENTS_API_EVENT } from './events-v1/event.js';
+import { META_DEFINITIONS } from './meta/definitions.js';
+import { META_FIELD_NUMBERS } from './meta/field-numbers.js';
 import { CLUSTER_ROLE } from './rbac-v1/cluster-role.js';
 import { CLUSTER_ROLE_BINDING } from './rbac-v1/cluster-role-binding.js';
 import { ROLE } from './rbac-v1/role.js';
 import { ROLE_BINDING } from './rbac-v1/role-binding.js';
+import { RBAC_V1_TYPES } from './rbac-v1/types.js';
 
 /**
  * The registration: every built-in kind Cascade serves, in the order discovery lists them within their group.
@@ -71,6 +78,19 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   ROLE_BINDING,
   ROLE,
   CUSTOM_RESOURCE_DEFINITION,
+];
+
+/**
+ * Types that belong to no single kind: meta/v1 (ObjectMeta, Status, lists, watch events…), the core/v1 pod spec
+ * tree and references, and each group's types its kinds share.
+ */
+export const SHARED_TYPES: readonly TypeSet[] = [
+  { definitions: META_DEFINITIONS, fieldNumbers: META_FIELD_NUMBERS },
+  ...CORE_V1_SHARED_TYPES,
+  AUTOSCALING_V1_TYPES,
+  AUTHENTICATION_V1_TYPES,
+  AUTHORIZATION_V1_TYPES,
+  RBAC_V1_TYPES,
 ];
 
 /** The built-in resources with the discovery facts Kubernetes v1.32 reports for them. */

@@ -1,4 +1,15 @@
-import { age, containerCells, formatLabelSelector, formatLabels } from '../../tables/cell-format.js';
+import {
+  conditionDefinition,
+  int32,
+  INT_OR_STRING,
+  kindDefinition,
+  listDefinition,
+  mergeMapList,
+  ref,
+  str,
+} from '../../openapi/builders/group-builders.js';
+import { definitionRef, type Definitions } from '../../openapi/schema.js';
+import { age, containerCells, formatLabels, formatLabelSelector } from '../../tables/cell-format.js';
 import {
   daemonSetSpecSelector,
   daemonSetStatusCurrentNumberScheduled,
@@ -12,8 +23,10 @@ import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../..
 import { get, integer } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
 import { defaultWorkload, STATUS_ZERO_VALUES } from '../core-v1/types/kind-defaults.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
+import { COLLISION_COUNT, MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
 
 const DAEMON_SET_PRINTER: Printer = {
   style: 'printer',
@@ -49,6 +62,98 @@ const DAEMON_SET_PRINTER: Printer = {
   },
 };
 
+const DEFINITIONS: Definitions = {
+  [`${P}DaemonSet`]: kindDefinition({
+    group: 'apps',
+    version: 'v1',
+    kind: 'DaemonSet',
+    description: 'DaemonSet runs a copy of a pod on every eligible node.',
+    properties: {
+      spec: ref(`${P}DaemonSetSpec`, 'Desired behavior of the DaemonSet.'),
+      status: ref(`${P}DaemonSetStatus`, 'Most recently observed status of the DaemonSet.'),
+    },
+  }),
+  [`${P}DaemonSetList`]: listDefinition('apps', 'v1', 'DaemonSet', `${P}DaemonSet`),
+  [`${P}DaemonSetSpec`]: {
+    type: 'object',
+    description: 'Desired behavior of a DaemonSet.',
+    properties: {
+      minReadySeconds: MIN_READY,
+      revisionHistoryLimit: int32('Number of old revisions kept for rollback. Defaults to 10.'),
+      selector: SELECTOR('managed by this DaemonSet'),
+      template: TEMPLATE('run on each eligible node; restartPolicy must be Always'),
+      updateStrategy: ref(`${P}DaemonSetUpdateStrategy`, 'How existing daemon pods are replaced by new ones.'),
+    },
+    required: ['selector', 'template'],
+  },
+  [`${P}DaemonSetUpdateStrategy`]: {
+    type: 'object',
+    description: 'How a DaemonSet replaces existing pods.',
+    properties: {
+      rollingUpdate: ref(`${P}RollingUpdateDaemonSet`, 'Rolling update parameters; only used when type is RollingUpdate.'),
+      type: str('RollingUpdate or OnDelete. Defaults to RollingUpdate.'),
+    },
+  },
+  [`${P}RollingUpdateDaemonSet`]: {
+    type: 'object',
+    description: 'Parameters of a DaemonSet rolling update.',
+    properties: {
+      maxSurge: ref(INT_OR_STRING, 'Nodes that may run an updated pod next to the old one, as a number or percentage. Defaults to 0.'),
+      maxUnavailable: ref(
+        INT_OR_STRING,
+        'Daemon pods allowed to be unavailable during the update, as a number or percentage. Defaults to 1.',
+      ),
+    },
+  },
+  [`${P}DaemonSetStatus`]: {
+    type: 'object',
+    description: 'Most recently observed status of a DaemonSet.',
+    properties: {
+      collisionCount: COLLISION_COUNT,
+      conditions: mergeMapList(definitionRef(`${P}DaemonSetCondition`), 'type', "Latest observations of the DaemonSet's state."),
+      currentNumberScheduled: int32('Nodes that run at least one daemon pod and should.'),
+      desiredNumberScheduled: int32('Nodes that should run the daemon pod.'),
+      numberAvailable: int32('Nodes that should run the daemon pod and have one available.'),
+      numberMisscheduled: int32('Nodes that run the daemon pod but should not.'),
+      numberReady: int32('Nodes that should run the daemon pod and have one with a Ready condition.'),
+      numberUnavailable: int32('Nodes that should run the daemon pod and have none available.'),
+      observedGeneration: OBSERVED_GENERATION,
+      updatedNumberScheduled: int32('Nodes that run the updated daemon pod.'),
+    },
+    required: ['currentNumberScheduled', 'numberMisscheduled', 'desiredNumberScheduled', 'numberReady'],
+  },
+  [`${P}DaemonSetCondition`]: conditionDefinition('State of a DaemonSet at a point in time.'),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.apps.v1.DaemonSet': { tags: { metadata: 1, spec: 2, status: 3 } },
+  'io.k8s.api.apps.v1.DaemonSetCondition': {
+    tags: { type: 1, status: 2, lastTransitionTime: 3, reason: 4, message: 5 },
+  },
+  'io.k8s.api.apps.v1.DaemonSetList': { tags: { metadata: 1, items: 2 } },
+  'io.k8s.api.apps.v1.DaemonSetSpec': {
+    tags: { selector: 1, template: 2, updateStrategy: 3, minReadySeconds: 4, revisionHistoryLimit: 6 },
+    pointers: ['revisionHistoryLimit'],
+  },
+  'io.k8s.api.apps.v1.DaemonSetStatus': {
+    tags: {
+      currentNumberScheduled: 1,
+      numberMisscheduled: 2,
+      desiredNumberScheduled: 3,
+      numberReady: 4,
+      observedGeneration: 5,
+      updatedNumberScheduled: 6,
+      numberAvailable: 7,
+      numberUnavailable: 8,
+      collisionCount: 9,
+      conditions: 10,
+    },
+    pointers: ['collisionCount'],
+  },
+  'io.k8s.api.apps.v1.DaemonSetUpdateStrategy': { tags: { type: 1, rollingUpdate: 2 } },
+  'io.k8s.api.apps.v1.RollingUpdateDaemonSet': { tags: { maxUnavailable: 1, maxSurge: 2 } },
+};
+
 /** apps/v1 DaemonSet. */
 export const DAEMON_SET: KindDefinition = {
   resource: resourceInfo({
@@ -72,4 +177,6 @@ export const DAEMON_SET: KindDefinition = {
       }),
   },
   printer: DAEMON_SET_PRINTER,
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

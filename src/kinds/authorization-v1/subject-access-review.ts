@@ -1,5 +1,28 @@
+import { kindDefinition } from '../../openapi/builders/group-builders.js';
+import type { Definitions } from '../../openapi/schema.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { reviewResource } from '../define/resource.js';
+import { ACCESS_STATUS, GROUP, P, SUBJECT_SPEC } from './schema-parts.js';
+
+const DEFINITIONS: Definitions = {
+  [`${P}SubjectAccessReview`]: kindDefinition({
+    group: GROUP,
+    version: 'v1',
+    kind: 'SubjectAccessReview',
+    description: 'SubjectAccessReview asks whether a given user or group may perform an action.',
+    properties: { spec: SUBJECT_SPEC, status: ACCESS_STATUS },
+    required: ['spec'],
+  }),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  [`${P}SubjectAccessReview`]: { tags: { metadata: 1, spec: 2, status: 3 } },
+};
 
 /** authorization.k8s.io/v1 SubjectAccessReview: whether a user may act. */
-export const SUBJECT_ACCESS_REVIEW: KindDefinition = { resource: reviewResource('authorization.k8s.io', 'SubjectAccessReview') };
+export const SUBJECT_ACCESS_REVIEW: KindDefinition = {
+  resource: reviewResource('authorization.k8s.io', 'SubjectAccessReview'),
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
+};

@@ -1,12 +1,16 @@
 import type { KubeObject } from '../../api/types.js';
+import { ATOMIC, ATOMIC_STRUCT, CORE, core, coreArray, coreKind, int32, object, str } from '../../openapi/builders/shorthand.js';
+import type { Definitions } from '../../openapi/schema.js';
 import { age, joinHostPort } from '../../tables/cell-format.js';
 import { endpointsSubsets } from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer, list, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { defaultEndpoints } from './types/kind-defaults.js';
+import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
 
 /** formatEndpoints: up to three "ip:port" (or bare ip for port-less subsets), then "+ N more...". */
 function formatEndpoints(obj: KubeObject): string {
@@ -41,9 +45,68 @@ const ENDPOINTS_PRINTER: Printer = {
   row: (obj, now) => [obj.metadata.name ?? '', formatEndpoints(obj), age(obj.metadata.creationTimestamp, now)],
 };
 
+const ENDPOINTS_TYPES = coreKind({
+  kind: 'Endpoints',
+  description: 'Collection of endpoints that implement a service (superseded by discovery.k8s.io EndpointSlices).',
+  properties: {
+    subsets: coreArray(
+      'EndpointSubset',
+      'Sets of addresses and ports sharing the same ports; their union is the full set of endpoints.',
+      ATOMIC,
+    ),
+  },
+  listDescription: 'List of endpoints.',
+  itemsDescription: 'The endpoints.',
+});
+
+const DEFINITIONS: Definitions = {
+  ...ENDPOINTS_TYPES,
+  [`${CORE}EndpointSubset`]: object('Group of addresses sharing a common set of ports.', {
+    addresses: coreArray('EndpointAddress', 'Ready addresses.', ATOMIC),
+    notReadyAddresses: coreArray('EndpointAddress', 'Addresses not yet ready to receive traffic.', ATOMIC),
+    ports: coreArray('EndpointPort', 'Port numbers available on the addresses.', ATOMIC),
+  }),
+  [`${CORE}EndpointAddress`]: object(
+    'A single IP address of an endpoint.',
+    {
+      hostname: str('Hostname of this endpoint.'),
+      ip: str('IP of this endpoint; may not be loopback, link-local or multicast.'),
+      nodeName: str('Node hosting this endpoint.'),
+      targetRef: core('ObjectReference', 'Reference to the object providing the endpoint.'),
+    },
+    { required: ['ip'], ...ATOMIC_STRUCT },
+  ),
+  [`${CORE}EndpointPort`]: object(
+    'A port of an endpoint.',
+    {
+      appProtocol: APP_PROTOCOL,
+      name: str('Name of the port; must match a ServicePort name.'),
+      port: int32('Port number.'),
+      protocol: PROTOCOL,
+    },
+    { required: ['port'], ...ATOMIC_STRUCT },
+  ),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.core.v1.EndpointAddress': {
+    tags: { ip: 1, targetRef: 2, hostname: 3, nodeName: 4 },
+    pointers: ['nodeName'],
+  },
+  'io.k8s.api.core.v1.EndpointPort': {
+    tags: { name: 1, port: 2, protocol: 3, appProtocol: 4 },
+    pointers: ['appProtocol'],
+  },
+  'io.k8s.api.core.v1.EndpointSubset': { tags: { addresses: 1, notReadyAddresses: 2, ports: 3 } },
+  'io.k8s.api.core.v1.Endpoints': { tags: { metadata: 1, subsets: 2 } },
+  'io.k8s.api.core.v1.EndpointsList': { tags: { metadata: 1, items: 2 } },
+};
+
 /** core/v1 Endpoints. */
 export const ENDPOINTS: KindDefinition = {
   resource: resourceInfo({ group: '', version: 'v1', kind: 'Endpoints', plural: 'endpoints', namespaced: true, shortNames: ['ep'] }),
   strategy: { defaults: defaultEndpoints },
   printer: ENDPOINTS_PRINTER,
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

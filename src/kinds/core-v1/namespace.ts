@@ -3,13 +3,16 @@ import { type FieldError, fieldError } from '../../api/errors.js';
 import { FINALIZER_FOREGROUND, FINALIZER_KUBERNETES, FINALIZER_ORPHAN, STANDARD_FINALIZERS } from '../../api/finalizers.js';
 import { VERBS_NO_COLLECTION_DELETE } from '../../api/resource-info.js';
 import { isObject, type KubeObject } from '../../api/types.js';
+import { CORE, core, coreArray, coreKind, mergeByKey, object, str, stringArray, time } from '../../openapi/builders/shorthand.js';
+import type { Definitions } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, text } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
 import { isQualifiedName } from '../../validation/names.js';
-import type { KindDefinition } from '../define/kind-definition.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, notSupported, textAttr } from '../define/field-selectors.js';
+import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 
 const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
@@ -57,6 +60,49 @@ export function namespaceDeletionFinalizers(opts: DeleteOptions, finalizers: rea
   const changed = next.length !== finalizers.length || next.some((f) => !finalizers.includes(f));
   return { changed, finalizers: changed ? next : [...finalizers] };
 }
+
+const NAMESPACE_TYPES = coreKind({
+  kind: 'Namespace',
+  description: 'Scope for names; namespaced objects live in exactly one namespace.',
+  properties: {
+    spec: core('NamespaceSpec', 'Behaviour of the namespace.'),
+    status: core('NamespaceStatus', 'Observed status of the namespace. Read-only.'),
+  },
+  listDescription: 'List of Namespace objects.',
+  itemsDescription: 'The namespaces.',
+});
+
+const DEFINITIONS: Definitions = {
+  ...NAMESPACE_TYPES,
+  [`${CORE}NamespaceSpec`]: object('Attributes of a namespace.', {
+    finalizers: stringArray('Values that must be empty before the namespace is removed from storage.'),
+  }),
+  [`${CORE}NamespaceStatus`]: object('Current status of a namespace.', {
+    conditions: coreArray('NamespaceCondition', 'Latest observations of the namespace state.', mergeByKey('type')),
+    phase: str('Current lifecycle phase of the namespace.', { enum: ['Active', 'Terminating'] }),
+  }),
+  [`${CORE}NamespaceCondition`]: object(
+    'State of a namespace at one point in time.',
+    {
+      lastTransitionTime: time('Last time the condition changed from one status to another.'),
+      message: str('Human-readable details about the last transition.'),
+      reason: str('Machine-readable reason for the last transition.'),
+      status: str('Status of the condition: True, False or Unknown.'),
+      type: str('Type of the namespace condition.'),
+    },
+    { required: ['type', 'status'] },
+  ),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.core.v1.Namespace': { tags: { metadata: 1, spec: 2, status: 3 } },
+  'io.k8s.api.core.v1.NamespaceCondition': {
+    tags: { type: 1, status: 2, lastTransitionTime: 4, reason: 5, message: 6 },
+  },
+  'io.k8s.api.core.v1.NamespaceList': { tags: { metadata: 1, items: 2 } },
+  'io.k8s.api.core.v1.NamespaceSpec': { tags: { finalizers: 1 } },
+  'io.k8s.api.core.v1.NamespaceStatus': { tags: { phase: 1, conditions: 2 } },
+};
 
 /** core/v1 Namespace: the namespace registry's rules (R5.1–R5.7): the `kubernetes` spec finalizer, Terminating, its own DELETE. */
 export const NAMESPACE: KindDefinition = {
@@ -108,4 +154,6 @@ export const NAMESPACE: KindDefinition = {
     columns: [NAME_COLUMN, column('Status', 'string', 'The status of the namespace'), AGE_COLUMN],
     row: (obj, now) => [obj.metadata.name ?? '', text(get(obj, 'status', 'phase')), age(obj.metadata.creationTimestamp, now)],
   },
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

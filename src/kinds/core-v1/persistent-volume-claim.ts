@@ -1,3 +1,18 @@
+import {
+  CORE,
+  core,
+  coreArray,
+  coreKind,
+  mergeByKey,
+  meta,
+  object,
+  quantityMap,
+  str,
+  stringArray,
+  stringMap,
+  time,
+} from '../../openapi/builders/shorthand.js';
+import type { Definitions } from '../../openapi/schema.js';
 import { accessModes, age } from '../../tables/cell-format.js';
 import {
   persistentVolumeClaimSpecVolumeMode,
@@ -9,9 +24,11 @@ import {
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { specOf } from './types/kind-defaults.js';
+import { ACCESS_MODES, VOLUME_MODE } from './types/storage-definitions.js';
 import { orUnset, phaseOrTerminating, quantity, storageClass } from './types/storage-printing.js';
 
 const PERSISTENT_VOLUME_CLAIM_PRINTER: Printer = {
@@ -45,6 +62,105 @@ const PERSISTENT_VOLUME_CLAIM_PRINTER: Printer = {
   },
 };
 
+const PVC_TYPES = coreKind({
+  kind: 'PersistentVolumeClaim',
+  description: 'A user’s request for and claim to a persistent volume.',
+  properties: {
+    spec: core('PersistentVolumeClaimSpec', 'Desired characteristics of the volume requested.'),
+    status: core('PersistentVolumeClaimStatus', 'Current information about the claim. Read-only.'),
+  },
+  listDescription: 'List of PersistentVolumeClaim objects.',
+  itemsDescription: 'The persistent volume claims.',
+});
+
+const DEFINITIONS: Definitions = {
+  ...PVC_TYPES,
+  [`${CORE}PersistentVolumeClaimSpec`]: object('Common attributes of storage devices, with the claim source.', {
+    accessModes: ACCESS_MODES,
+    dataSource: core('TypedLocalObjectReference', 'Existing VolumeSnapshot or PersistentVolumeClaim to populate the volume from.'),
+    dataSourceRef: core('TypedObjectReference', 'Object to populate the volume from, possibly a custom populator; supersedes dataSource.'),
+    resources: core('VolumeResourceRequirements', 'Minimum resources the volume should have.'),
+    selector: meta('LabelSelector', 'Label query over volumes to consider for binding.'),
+    storageClassName: str('Name of the StorageClass required by the claim.'),
+    volumeAttributesClassName: str('VolumeAttributesClass used by this claim.'),
+    volumeMode: VOLUME_MODE,
+    volumeName: str('Binding reference to the PersistentVolume backing this claim.'),
+  }),
+  [`${CORE}PersistentVolumeClaimStatus`]: object('Current status of a persistent volume claim.', {
+    accessModes: stringArray('Access modes the backing volume actually has.'),
+    allocatedResourceStatuses: stringMap('Status of resize operations per resource, e.g. "storage".', {
+      'x-kubernetes-map-type': 'granular',
+    }),
+    allocatedResources: quantityMap('Resources allocated to the claim, including pending expansions.'),
+    capacity: quantityMap('Actual resources of the underlying volume.'),
+    conditions: coreArray('PersistentVolumeClaimCondition', 'Current conditions of the claim, e.g. Resizing.', mergeByKey('type')),
+    currentVolumeAttributesClassName: str('VolumeAttributesClass currently applied to the claim.'),
+    modifyVolumeStatus: core('ModifyVolumeStatus', 'Status of a pending volume modification.'),
+    phase: str('Current phase of the claim.', { enum: ['Bound', 'Lost', 'Pending'] }),
+  }),
+  [`${CORE}PersistentVolumeClaimCondition`]: object(
+    'State of a claim at one point in time.',
+    {
+      lastProbeTime: time('Last time the condition was probed.'),
+      lastTransitionTime: time('Last time the condition changed from one status to another.'),
+      message: str('Human-readable details about the last transition.'),
+      reason: str('Unique CamelCase reason for the last transition.'),
+      status: str('Status of the condition: True, False or Unknown.'),
+      type: str('Type of the condition, e.g. Resizing or FileSystemResizePending.'),
+    },
+    { required: ['type', 'status'] },
+  ),
+  [`${CORE}ModifyVolumeStatus`]: object(
+    'Status of a ControllerModifyVolume operation.',
+    {
+      status: str('Status of the operation: Pending, InProgress or Infeasible.'),
+      targetVolumeAttributesClassName: str('VolumeAttributesClass being reconciled towards.'),
+    },
+    { required: ['status'] },
+  ),
+  [`${CORE}VolumeResourceRequirements`]: object('Storage resource requirements of a volume.', {
+    limits: quantityMap('Maximum amount of resources allowed.'),
+    requests: quantityMap('Minimum amount of resources required.'),
+  }),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.core.v1.ModifyVolumeStatus': { tags: { targetVolumeAttributesClassName: 1, status: 2 } },
+  'io.k8s.api.core.v1.PersistentVolumeClaim': { tags: { metadata: 1, spec: 2, status: 3 } },
+  'io.k8s.api.core.v1.PersistentVolumeClaimCondition': {
+    tags: { type: 1, status: 2, lastProbeTime: 3, lastTransitionTime: 4, reason: 5, message: 6 },
+  },
+  'io.k8s.api.core.v1.PersistentVolumeClaimList': { tags: { metadata: 1, items: 2 } },
+  'io.k8s.api.core.v1.PersistentVolumeClaimSpec': {
+    tags: {
+      accessModes: 1,
+      resources: 2,
+      volumeName: 3,
+      selector: 4,
+      storageClassName: 5,
+      volumeMode: 6,
+      dataSource: 7,
+      dataSourceRef: 8,
+      volumeAttributesClassName: 9,
+    },
+    pointers: ['storageClassName', 'volumeMode', 'volumeAttributesClassName'],
+  },
+  'io.k8s.api.core.v1.PersistentVolumeClaimStatus': {
+    tags: {
+      phase: 1,
+      accessModes: 2,
+      capacity: 3,
+      conditions: 4,
+      allocatedResources: 5,
+      allocatedResourceStatuses: 7,
+      currentVolumeAttributesClassName: 8,
+      modifyVolumeStatus: 9,
+    },
+    pointers: ['currentVolumeAttributesClassName'],
+  },
+  'io.k8s.api.core.v1.VolumeResourceRequirements': { tags: { limits: 1, requests: 2 } },
+};
+
 /** core/v1 PersistentVolumeClaim. */
 export const PERSISTENT_VOLUME_CLAIM: KindDefinition = {
   resource: resourceInfo({
@@ -63,4 +179,6 @@ export const PERSISTENT_VOLUME_CLAIM: KindDefinition = {
     },
   },
   printer: PERSISTENT_VOLUME_CLAIM_PRINTER,
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

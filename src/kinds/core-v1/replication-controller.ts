@@ -1,3 +1,18 @@
+import {
+  ATOMIC_STRUCT,
+  CORE,
+  core,
+  coreArray,
+  coreKind,
+  int32,
+  int64,
+  mergeByKey,
+  object,
+  str,
+  stringMap,
+  time,
+} from '../../openapi/builders/shorthand.js';
+import type { Definitions } from '../../openapi/schema.js';
 import { formatLabels } from '../../tables/cell-format.js';
 import {
   replicationControllerSpecReplicas,
@@ -6,8 +21,9 @@ import {
   replicationControllerStatusReplicas,
 } from '../../tables/column-descriptions.js';
 import type { Printer } from '../../tables/printer.js';
-import type { KindDefinition } from '../define/kind-definition.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, integerAttr, notSupported } from '../define/field-selectors.js';
+import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
 import { defaultReplicationController, STATUS_ZERO_VALUES } from './types/kind-defaults.js';
 import { replicatedPrinter } from './types/workload-printing.js';
@@ -21,6 +37,72 @@ const REPLICATION_CONTROLLER_PRINTER: Printer = replicatedPrinter(
   },
   formatLabels,
 );
+
+const REPLICATION_CONTROLLER_TYPES = coreKind({
+  kind: 'ReplicationController',
+  description: 'Keeps a given number of copies of a pod running.',
+  properties: {
+    spec: core('ReplicationControllerSpec', 'Desired behaviour of the replication controller.'),
+    status: core('ReplicationControllerStatus', 'Most recently observed status of the replication controller; may lag behind. Read-only.'),
+  },
+  listDescription: 'List of ReplicationController objects.',
+  itemsDescription: 'The replication controllers.',
+});
+
+const DEFINITIONS: Definitions = {
+  ...REPLICATION_CONTROLLER_TYPES,
+  [`${CORE}ReplicationControllerSpec`]: object('Desired behaviour of a replication controller.', {
+    minReadySeconds: int32('Seconds a new pod must be ready, without crashing, before it counts as available. Defaults to 0.'),
+    replicas: int32('Desired number of replicas. Defaults to 1.'),
+    selector: stringMap(
+      'Labels the counted pods must carry; defaults to the template’s labels. Must match the template’s labels when both are set.',
+      ATOMIC_STRUCT,
+    ),
+    template: core('PodTemplateSpec', 'Pod template used when too few replicas exist.'),
+  }),
+  [`${CORE}ReplicationControllerStatus`]: object(
+    'Most recently observed status of a replication controller.',
+    {
+      availableReplicas: int32('Replicas that have been ready for at least minReadySeconds.'),
+      conditions: coreArray(
+        'ReplicationControllerCondition',
+        'Latest observations of the replication controller’s state.',
+        mergeByKey('type'),
+      ),
+      fullyLabeledReplicas: int32('Pods carrying all the labels of the pod template.'),
+      observedGeneration: int64('Generation of the most recently observed replication controller.'),
+      readyReplicas: int32('Targeted pods with a Ready condition.'),
+      replicas: int32('Most recently observed number of replicas.'),
+    },
+    { required: ['replicas'] },
+  ),
+  [`${CORE}ReplicationControllerCondition`]: object(
+    'State of a replication controller at one point in time.',
+    {
+      lastTransitionTime: time('Last time the condition changed from one status to another.'),
+      message: str('Human-readable details about the transition.'),
+      reason: str('Reason for the last transition.'),
+      status: str('Status of the condition: True, False or Unknown.'),
+      type: str('Type of the condition, e.g. ReplicaFailure.'),
+    },
+    { required: ['type', 'status'] },
+  ),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.core.v1.ReplicationController': { tags: { metadata: 1, spec: 2, status: 3 } },
+  'io.k8s.api.core.v1.ReplicationControllerCondition': {
+    tags: { type: 1, status: 2, lastTransitionTime: 3, reason: 4, message: 5 },
+  },
+  'io.k8s.api.core.v1.ReplicationControllerList': { tags: { metadata: 1, items: 2 } },
+  'io.k8s.api.core.v1.ReplicationControllerSpec': {
+    tags: { replicas: 1, selector: 2, template: 3, minReadySeconds: 4 },
+    pointers: ['replicas'],
+  },
+  'io.k8s.api.core.v1.ReplicationControllerStatus': {
+    tags: { replicas: 1, fullyLabeledReplicas: 2, observedGeneration: 3, readyReplicas: 4, availableReplicas: 5, conditions: 6 },
+  },
+};
 
 /** core/v1 ReplicationController. */
 export const REPLICATION_CONTROLLER: KindDefinition = {
@@ -47,4 +129,6 @@ export const REPLICATION_CONTROLLER: KindDefinition = {
     attrs: (obj) => ({ 'status.replicas': integerAttr(fieldAt(obj, 'status', 'replicas')) }),
   },
   printer: REPLICATION_CONTROLLER_PRINTER,
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

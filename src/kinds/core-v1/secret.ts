@@ -1,11 +1,14 @@
 import { isObject, type KubeObject } from '../../api/types.js';
+import { bool, coreKind, str, stringMap } from '../../openapi/builders/shorthand.js';
+import type { Definitions } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
 import { secretData, secretType } from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, text } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
-import type { KindDefinition } from '../define/kind-definition.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, notSupported, textAttr } from '../define/field-selectors.js';
+import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { mergeSecretStringData, validateSecret } from './types/config-data.js';
 
@@ -17,6 +20,35 @@ function secretKeyCount(obj: KubeObject): number {
   }
   return keys.size;
 }
+
+const SECRET_TYPES = coreKind({
+  kind: 'Secret',
+  description: 'Secret data of a given type, such as credentials, limited to 1 MiB.',
+  properties: {
+    data: {
+      description: 'Secret data as base64-encoded values; keys consist of alphanumerics, "-", "_" or ".".',
+      type: 'object',
+      additionalProperties: { type: 'string', format: 'byte' },
+    },
+    immutable: bool('When true, data cannot be updated; the field itself can then no longer be changed.'),
+    stringData: stringMap('Write-only convenience field: plain strings merged into data on write, overriding it.'),
+    type: str('Used to facilitate programmatic handling of secret data, e.g. "Opaque" or "kubernetes.io/tls".'),
+  },
+  listDescription: 'List of Secret objects.',
+  itemsDescription: 'The secrets.',
+});
+
+const DEFINITIONS: Definitions = {
+  ...SECRET_TYPES,
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.core.v1.Secret': {
+    tags: { metadata: 1, data: 2, type: 3, stringData: 4, immutable: 5 },
+    pointers: ['immutable'],
+  },
+  'io.k8s.api.core.v1.SecretList': { tags: { metadata: 1, items: 2 } },
+};
 
 /** core/v1 Secret. */
 export const SECRET: KindDefinition = {
@@ -37,4 +69,6 @@ export const SECRET: KindDefinition = {
     columns: [NAME_COLUMN, column('Type', 'string', secretType), column('Data', 'string', secretData), AGE_COLUMN],
     row: (obj, now) => [obj.metadata.name ?? '', text(get(obj, 'type')), secretKeyCount(obj), age(obj.metadata.creationTimestamp, now)],
   },
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

@@ -1,10 +1,47 @@
+import { ATOMIC, bool, coreArray, coreKind, mergeByKey } from '../../openapi/builders/shorthand.js';
+import type { Definitions } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
 import { serviceAccountSecrets } from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+
+const SERVICE_ACCOUNT_TYPES = coreKind({
+  kind: 'ServiceAccount',
+  description: 'Identity for processes in a pod, binding together a name, credentials and image pull secrets.',
+  properties: {
+    automountServiceAccountToken: bool(
+      'Whether pods running as this account get an API token mounted automatically; a pod-level setting overrides it.',
+    ),
+    imagePullSecrets: coreArray(
+      'LocalObjectReference',
+      'Secrets in the same namespace used for pulling images of pods that use this account.',
+      ATOMIC,
+    ),
+    secrets: coreArray(
+      'ObjectReference',
+      'Secrets in the same namespace that pods running as this account may use. Deprecated for auto-generated tokens.',
+      mergeByKey('name'),
+    ),
+  },
+  listDescription: 'List of ServiceAccount objects.',
+  itemsDescription: 'The service accounts.',
+});
+
+const DEFINITIONS: Definitions = {
+  ...SERVICE_ACCOUNT_TYPES,
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.core.v1.ServiceAccount': {
+    tags: { metadata: 1, secrets: 2, imagePullSecrets: 3, automountServiceAccountToken: 4 },
+    pointers: ['automountServiceAccountToken'],
+  },
+  'io.k8s.api.core.v1.ServiceAccountList': { tags: { metadata: 1, items: 2 } },
+};
 
 /** core/v1 ServiceAccount. */
 export const SERVICE_ACCOUNT: KindDefinition = {
@@ -15,4 +52,6 @@ export const SERVICE_ACCOUNT: KindDefinition = {
     columns: [NAME_COLUMN, column('Secrets', 'string', serviceAccountSecrets), AGE_COLUMN],
     row: (obj, now) => [obj.metadata.name ?? '', list(get(obj, 'secrets')).length, age(obj.metadata.creationTimestamp, now)],
   },
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

@@ -1,4 +1,22 @@
 import type { KubeObject } from '../../api/types.js';
+import {
+  arrayOf,
+  ATOMIC,
+  bool,
+  CORE,
+  core,
+  coreArray,
+  coreKind,
+  int32,
+  intOrString,
+  mergeByKey,
+  META,
+  object,
+  str,
+  stringArray,
+  stringMap,
+} from '../../openapi/builders/shorthand.js';
+import { definitionRef, type Definitions } from '../../openapi/schema.js';
 import { age, formatLabels } from '../../tables/cell-format.js';
 import {
   serviceSpecClusterIP,
@@ -7,13 +25,15 @@ import {
   serviceSpecSelector,
   serviceSpecType,
 } from '../../tables/column-descriptions.js';
+import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer, list, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
-import type { KindDefinition } from '../define/kind-definition.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, notSupported, textAttr } from '../define/field-selectors.js';
+import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { defaultService, STATUS_ZERO_VALUES } from './types/kind-defaults.js';
+import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -88,6 +108,133 @@ const SERVICE_PRINTER: Printer = {
   ],
 };
 
+const SERVICE_TYPES = coreKind({
+  kind: 'Service',
+  description: 'Named abstraction of a software service: a local port proxied to a set of pods selected by labels.',
+  properties: {
+    spec: core('ServiceSpec', 'Behaviour of the service.'),
+    status: core('ServiceStatus', 'Most recently observed status of the service. Read-only.'),
+  },
+  listDescription: 'List of services.',
+  itemsDescription: 'The services.',
+});
+
+const DEFINITIONS: Definitions = {
+  ...SERVICE_TYPES,
+  [`${CORE}ServiceSpec`]: object('Attributes a user creates on a service.', {
+    allocateLoadBalancerNodePorts: bool('Whether NodePorts are allocated for LoadBalancer services. Defaults to true.'),
+    clusterIP: str('Cluster-internal IP of the service, usually assigned randomly; "None" makes a headless service.'),
+    clusterIPs: stringArray('Cluster IPs of the service, one per IP family; the first equals clusterIP.'),
+    externalIPs: stringArray('IPs for which nodes also accept traffic for this service; not managed by Kubernetes.'),
+    externalName: str('DNS name returned as a CNAME record for ExternalName services.'),
+    externalTrafficPolicy: str('How externally-reachable addresses route traffic: Cluster or Local.', {
+      enum: ['Cluster', 'Local'],
+    }),
+    healthCheckNodePort: int32('Health check node port for LoadBalancer services with Local traffic policy.'),
+    internalTrafficPolicy: str('How cluster-internal traffic is routed: Cluster or Local.', {
+      enum: ['Cluster', 'Local'],
+    }),
+    ipFamilies: stringArray('IP families (IPv4, IPv6) assigned to the service.'),
+    ipFamilyPolicy: str('Dual-stack behaviour of the service. Defaults to SingleStack.', {
+      enum: ['PreferDualStack', 'RequireDualStack', 'SingleStack'],
+    }),
+    loadBalancerClass: str('Class of the load balancer implementation; immutable once set.'),
+    loadBalancerIP: str('Deprecated: requested load balancer IP, if the provider supports it.'),
+    loadBalancerSourceRanges: stringArray('Client IP ranges allowed through a cloud load balancer.'),
+    ports: coreArray('ServicePort', 'Ports exposed by the service.', mergeByKey('port', ['port', 'protocol'])),
+    publishNotReadyAddresses: bool('Publish addresses of endpoints that are not ready.'),
+    selector: stringMap('Routes traffic to pods whose labels match; empty means endpoints are managed externally.', {
+      'x-kubernetes-map-type': 'atomic',
+    }),
+    sessionAffinity: str('Session affinity: ClientIP or None. Defaults to None.', { enum: ['ClientIP', 'None'] }),
+    sessionAffinityConfig: core('SessionAffinityConfig', 'Configuration of session affinity.'),
+    trafficDistribution: str('Preference for how traffic is distributed to endpoints, e.g. "PreferClose".'),
+    type: str('How the service is exposed. Defaults to ClusterIP.', {
+      enum: ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'],
+    }),
+  }),
+  [`${CORE}ServicePort`]: object(
+    'A port of a service.',
+    {
+      appProtocol: APP_PROTOCOL,
+      name: str('Name of the port, a DNS label; required when there is more than one port.'),
+      nodePort: int32('Port on each node for NodePort or LoadBalancer services, usually system-allocated.'),
+      port: int32('Port exposed by the service.'),
+      protocol: PROTOCOL,
+      targetPort: intOrString('Number or name of the port on the target pods. Defaults to port.'),
+    },
+    { required: ['port'] },
+  ),
+  [`${CORE}ServiceStatus`]: object('Current status of a service.', {
+    conditions: arrayOf(definitionRef(`${META}Condition`), 'Current state of the service.', mergeByKey('type')),
+    loadBalancer: core('LoadBalancerStatus', 'Status of the load balancer, if any.'),
+  }),
+  [`${CORE}LoadBalancerStatus`]: object('Status of a load balancer.', {
+    ingress: coreArray('LoadBalancerIngress', 'Ingress points of the load balancer.', ATOMIC),
+  }),
+  [`${CORE}LoadBalancerIngress`]: object('Ingress point of a load balancer.', {
+    hostname: str('DNS-based ingress point.'),
+    ip: str('IP-based ingress point.'),
+    ipMode: str('How the load balancer IP behaves: VIP or Proxy.'),
+    ports: coreArray('PortStatus', 'Records of the service ports.', ATOMIC),
+  }),
+  [`${CORE}PortStatus`]: object(
+    'Status of one service port.',
+    {
+      error: str('Problem with the port, as a CamelCase reason.'),
+      port: int32('Port number.'),
+      protocol: PROTOCOL,
+    },
+    { required: ['port', 'protocol'] },
+  ),
+  [`${CORE}SessionAffinityConfig`]: object('Configuration of session affinity.', {
+    clientIP: core('ClientIPConfig', 'Configuration of ClientIP session affinity.'),
+  }),
+  [`${CORE}ClientIPConfig`]: object('Configuration of ClientIP session affinity.', {
+    timeoutSeconds: int32('Sticky session duration, 1-86400 seconds. Defaults to 10800.'),
+  }),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.core.v1.ClientIPConfig': { tags: { timeoutSeconds: 1 }, pointers: ['timeoutSeconds'] },
+  'io.k8s.api.core.v1.LoadBalancerIngress': { tags: { ip: 1, hostname: 2, ipMode: 3, ports: 4 }, pointers: ['ipMode'] },
+  'io.k8s.api.core.v1.LoadBalancerStatus': { tags: { ingress: 1 } },
+  'io.k8s.api.core.v1.PortStatus': { tags: { port: 1, protocol: 2, error: 3 }, pointers: ['error'] },
+  'io.k8s.api.core.v1.Service': { tags: { metadata: 1, spec: 2, status: 3 } },
+  'io.k8s.api.core.v1.ServiceList': { tags: { metadata: 1, items: 2 } },
+  'io.k8s.api.core.v1.ServicePort': {
+    tags: { name: 1, protocol: 2, port: 3, targetPort: 4, nodePort: 5, appProtocol: 6 },
+    pointers: ['appProtocol'],
+  },
+  'io.k8s.api.core.v1.ServiceSpec': {
+    tags: {
+      ports: 1,
+      selector: 2,
+      clusterIP: 3,
+      type: 4,
+      externalIPs: 5,
+      sessionAffinity: 7,
+      loadBalancerIP: 8,
+      loadBalancerSourceRanges: 9,
+      externalName: 10,
+      externalTrafficPolicy: 11,
+      healthCheckNodePort: 12,
+      publishNotReadyAddresses: 13,
+      sessionAffinityConfig: 14,
+      ipFamilyPolicy: 17,
+      clusterIPs: 18,
+      ipFamilies: 19,
+      allocateLoadBalancerNodePorts: 20,
+      loadBalancerClass: 21,
+      internalTrafficPolicy: 22,
+      trafficDistribution: 23,
+    },
+    pointers: ['ipFamilyPolicy', 'allocateLoadBalancerNodePorts', 'loadBalancerClass', 'internalTrafficPolicy', 'trafficDistribution'],
+  },
+  'io.k8s.api.core.v1.ServiceStatus': { tags: { loadBalancer: 1, conditions: 2 } },
+  'io.k8s.api.core.v1.SessionAffinityConfig': { tags: { clientIP: 1 } },
+};
+
 /** core/v1 Service. */
 export const SERVICE: KindDefinition = {
   resource: resourceInfo({
@@ -107,4 +254,6 @@ export const SERVICE: KindDefinition = {
     attrs: (obj) => ({ 'spec.clusterIP': textAttr(fieldAt(obj, 'spec', 'clusterIP')), 'spec.type': textAttr(fieldAt(obj, 'spec', 'type')) }),
   },
   printer: SERVICE_PRINTER,
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

@@ -1,8 +1,32 @@
+import { kindDefinition, listDefinition, ref } from '../../openapi/builders/group-builders.js';
+import type { Definitions } from '../../openapi/schema.js';
 import { clusterRoleBindingRoleRef } from '../../tables/column-descriptions.js';
 import { defaultRbacSubjects } from '../core-v1/types/kind-defaults.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { bindingPrinter } from './binding-printer.js';
+import { GROUP, P, SUBJECTS } from './schema-parts.js';
+
+const DEFINITIONS: Definitions = {
+  [`${P}ClusterRoleBinding`]: kindDefinition({
+    group: GROUP,
+    version: 'v1',
+    kind: 'ClusterRoleBinding',
+    description: 'ClusterRoleBinding grants a ClusterRole to subjects across the whole cluster.',
+    properties: {
+      roleRef: ref(`${P}RoleRef`, 'The ClusterRole being granted. Immutable.'),
+      subjects: SUBJECTS,
+    },
+    required: ['roleRef'],
+  }),
+  [`${P}ClusterRoleBindingList`]: listDefinition(GROUP, 'v1', 'ClusterRoleBinding', `${P}ClusterRoleBinding`),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.rbac.v1.ClusterRoleBinding': { tags: { metadata: 1, subjects: 2, roleRef: 3 } },
+  'io.k8s.api.rbac.v1.ClusterRoleBindingList': { tags: { metadata: 1, items: 2 } },
+};
 
 /** rbac.authorization.k8s.io/v1 ClusterRoleBinding. */
 export const CLUSTER_ROLE_BINDING: KindDefinition = {
@@ -16,4 +40,6 @@ export const CLUSTER_ROLE_BINDING: KindDefinition = {
   }),
   strategy: { defaults: defaultRbacSubjects },
   printer: bindingPrinter(clusterRoleBindingRoleRef, 'clusterRoleBinding'),
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

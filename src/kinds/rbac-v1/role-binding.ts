@@ -1,8 +1,32 @@
+import { kindDefinition, listDefinition, ref } from '../../openapi/builders/group-builders.js';
+import type { Definitions } from '../../openapi/schema.js';
 import { roleBindingRoleRef } from '../../tables/column-descriptions.js';
 import { defaultRbacSubjects } from '../core-v1/types/kind-defaults.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { bindingPrinter } from './binding-printer.js';
+import { GROUP, P, SUBJECTS } from './schema-parts.js';
+
+const DEFINITIONS: Definitions = {
+  [`${P}RoleBinding`]: kindDefinition({
+    group: GROUP,
+    version: 'v1',
+    kind: 'RoleBinding',
+    description: 'RoleBinding grants a Role or ClusterRole to subjects within its namespace.',
+    properties: {
+      roleRef: ref(`${P}RoleRef`, 'The Role in this namespace or the ClusterRole being granted. Immutable.'),
+      subjects: SUBJECTS,
+    },
+    required: ['roleRef'],
+  }),
+  [`${P}RoleBindingList`]: listDefinition(GROUP, 'v1', 'RoleBinding', `${P}RoleBinding`),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.rbac.v1.RoleBinding': { tags: { metadata: 1, subjects: 2, roleRef: 3 } },
+  'io.k8s.api.rbac.v1.RoleBindingList': { tags: { metadata: 1, items: 2 } },
+};
 
 /** rbac.authorization.k8s.io/v1 RoleBinding. */
 export const ROLE_BINDING: KindDefinition = {
@@ -16,4 +40,6 @@ export const ROLE_BINDING: KindDefinition = {
   }),
   strategy: { defaults: defaultRbacSubjects },
   printer: bindingPrinter(roleBindingRoleRef, 'roleBinding'),
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

@@ -1,5 +1,25 @@
+import { kindDefinition, listDefinition } from '../../openapi/builders/group-builders.js';
+import type { Definitions } from '../../openapi/schema.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { GROUP, P, RULES } from './schema-parts.js';
+
+const DEFINITIONS: Definitions = {
+  [`${P}Role`]: kindDefinition({
+    group: GROUP,
+    version: 'v1',
+    kind: 'Role',
+    description: 'Role is a namespaced set of permissions that a RoleBinding can grant.',
+    properties: { rules: RULES('Role') },
+  }),
+  [`${P}RoleList`]: listDefinition(GROUP, 'v1', 'Role', `${P}Role`),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.rbac.v1.Role': { tags: { metadata: 1, rules: 2 } },
+  'io.k8s.api.rbac.v1.RoleList': { tags: { metadata: 1, items: 2 } },
+};
 
 /** rbac.authorization.k8s.io/v1 Role. */
 export const ROLE: KindDefinition = {
@@ -11,4 +31,6 @@ export const ROLE: KindDefinition = {
     namespaced: true,
     nameFormat: 'path-segment',
   }),
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
 };

@@ -1,13 +1,11 @@
-import type { Definitions } from '../../../openapi/schema.js';
 import {
+  arrayOf,
   ATOMIC,
   ATOMIC_STRUCT,
-  arrayOf,
   bool,
   CORE,
   core,
   coreArray,
-  coreKind,
   int32,
   int64,
   mergeByKey,
@@ -16,21 +14,10 @@ import {
   quantityMap,
   str,
   stringArray,
-  time,
 } from '../../../openapi/builders/shorthand.js';
+import type { Definitions } from '../../../openapi/schema.js';
 
 /** core/v1 Pod, PodSpec, PodStatus and PodTemplateSpec with their pod-level helper types. */
-
-const POD = coreKind({
-  kind: 'Pod',
-  description: 'Collection of containers that run together on a host, created by clients and scheduled onto nodes.',
-  properties: {
-    spec: core('PodSpec', 'Desired behaviour of the pod.'),
-    status: core('PodStatus', 'Most recently observed status of the pod; may lag behind. Read-only.'),
-  },
-  listDescription: 'List of Pods.',
-  itemsDescription: 'The pods.',
-});
 
 const POD_SPEC = object(
   'Description of a pod.',
@@ -118,151 +105,12 @@ const POD_SPEC = object(
   { required: ['containers'] },
 );
 
-const POD_STATUS = object('Information about the status of a pod; may trail the actual state.', {
-  conditions: coreArray('PodCondition', 'Current service state of the pod.', mergeByKey('type')),
-  containerStatuses: coreArray('ContainerStatus', 'Status of each container in the manifest.', ATOMIC),
-  ephemeralContainerStatuses: coreArray('ContainerStatus', 'Status of each ephemeral container.', ATOMIC),
-  hostIP: str('Primary IP of the host the pod is assigned to.'),
-  hostIPs: coreArray('HostIP', 'IPs of the host; the first equals hostIP.', {
-    'x-kubernetes-list-type': 'atomic',
-    'x-kubernetes-patch-merge-key': 'ip',
-    'x-kubernetes-patch-strategy': 'merge',
-  }),
-  initContainerStatuses: coreArray('ContainerStatus', 'Status of each init container.', ATOMIC),
-  message: str('Human readable message on why the pod is in its condition.'),
-  nominatedNodeName: str('Node the pod may be scheduled onto once preempted victims are gone.'),
-  phase: str('High-level summary of where the pod is in its lifecycle.', {
-    enum: ['Failed', 'Pending', 'Running', 'Succeeded', 'Unknown'],
-  }),
-  podIP: str('Primary IP allocated to the pod.'),
-  podIPs: coreArray('PodIP', 'IPs allocated to the pod; the first equals podIP.', mergeByKey('ip')),
-  qosClass: str('Quality of Service class derived from the resource requirements.', {
-    enum: ['BestEffort', 'Burstable', 'Guaranteed'],
-  }),
-  reason: str('Brief CamelCase reason for the pod’s state, e.g. "Evicted".'),
-  resize: str('Status of a pending resource resize: Proposed, InProgress, Deferred or Infeasible.'),
-  resourceClaimStatuses: coreArray(
-    'PodResourceClaimStatus',
-    'Generated ResourceClaim names for the pod’s resource claims.',
-    mergeByKey('name', ['name'], 'merge,retainKeys'),
-  ),
-  startTime: time('When the kubelet acknowledged the pod, before any image was pulled.'),
-});
-
-const CONTAINER_STATUS = object(
-  'Details of the current state of one container.',
-  {
-    allocatedResources: quantityMap('Compute resources allocated to the container by the node.'),
-    allocatedResourcesStatus: coreArray(
-      'ResourceStatus',
-      'Health of the resources allocated to the container, per resource name.',
-      mergeByKey('name'),
-    ),
-    containerID: str('ID of the container, "<type>://<container_id>".'),
-    image: str('Image the container is running.'),
-    imageID: str('Image ID the container is running.'),
-    lastState: core('ContainerState', 'Details of the container’s last termination.'),
-    name: str('Name of the container, as in the pod spec.'),
-    ready: bool('Whether the container passes its readiness probe.'),
-    resources: core('ResourceRequirements', 'Resources actually configured for the running container.'),
-    restartCount: int32('Times the container has been restarted.'),
-    started: bool('Whether the container has finished its postStart hook and passed its startup probe.'),
-    state: core('ContainerState', 'Details of the container’s current condition.'),
-    user: core('ContainerUser', 'Identity information of the first process in the container.'),
-    volumeMounts: coreArray('VolumeMountStatus', 'Status of the volume mounts.', mergeByKey('mountPath')),
-  },
-  { required: ['name', 'ready', 'restartCount', 'image', 'imageID'] },
-);
-
 export const CORE_V1_POD_DEFINITIONS: Definitions = {
-  ...POD,
   [`${CORE}PodSpec`]: POD_SPEC,
-  [`${CORE}PodStatus`]: POD_STATUS,
   [`${CORE}PodTemplateSpec`]: object('Data a pod should have when created from a template.', {
     metadata: meta('ObjectMeta', "Standard object's metadata."),
     spec: core('PodSpec', 'Desired behaviour of the pod.'),
   }),
-  [`${CORE}PodCondition`]: object(
-    'State of a pod at one point in time.',
-    {
-      lastProbeTime: time('Last time the condition was probed.'),
-      lastTransitionTime: time('Last time the condition changed from one status to another.'),
-      message: str('Human-readable details about the last transition.'),
-      reason: str('Unique one-word CamelCase reason for the last transition.'),
-      status: str('Status of the condition: True, False or Unknown.'),
-      type: str('Type of the condition, e.g. Ready or PodScheduled.'),
-    },
-    { required: ['type', 'status'] },
-  ),
-  [`${CORE}ContainerStatus`]: CONTAINER_STATUS,
-  [`${CORE}ContainerState`]: object('Possible state of a container; at most one member is set.', {
-    running: core('ContainerStateRunning', 'Details about a running container.'),
-    terminated: core('ContainerStateTerminated', 'Details about a terminated container.'),
-    waiting: core('ContainerStateWaiting', 'Details about a waiting container.'),
-  }),
-  [`${CORE}ContainerStateRunning`]: object('Running state of a container.', {
-    startedAt: time('When the container was last (re)started.'),
-  }),
-  [`${CORE}ContainerStateTerminated`]: object(
-    'Terminated state of a container.',
-    {
-      containerID: str('Container ID, "<type>://<container_id>".'),
-      exitCode: int32('Exit status of the last termination.'),
-      finishedAt: time('When the container last terminated.'),
-      message: str('Message about the last termination.'),
-      reason: str('Brief reason for the last termination.'),
-      signal: int32('Signal of the last termination.'),
-      startedAt: time('When the previous execution of the container started.'),
-    },
-    { required: ['exitCode'] },
-  ),
-  [`${CORE}ContainerStateWaiting`]: object('Waiting state of a container.', {
-    message: str('Message about why the container is not yet running.'),
-    reason: str('Brief reason the container is not yet running.'),
-  }),
-  [`${CORE}ContainerUser`]: object('User identity of the first process in a container.', {
-    linux: core('LinuxContainerUser', 'Identity on Linux.'),
-  }),
-  [`${CORE}LinuxContainerUser`]: object(
-    'User identity of the first process on Linux.',
-    {
-      gid: int64('Primary GID.'),
-      supplementalGroups: arrayOf({ type: 'integer', format: 'int64' }, 'Supplemental group IDs.', ATOMIC),
-      uid: int64('Primary UID.'),
-    },
-    { required: ['uid', 'gid'] },
-  ),
-  [`${CORE}ResourceStatus`]: object(
-    'Health of the devices behind one resource allocated to a container.',
-    {
-      name: str('Resource name, as in the container’s resources: a device plugin or DRA resource name.'),
-      resources: coreArray('ResourceHealth', 'Health of each device of the resource.', {
-        'x-kubernetes-list-map-keys': ['resourceID'],
-        'x-kubernetes-list-type': 'map',
-      }),
-    },
-    { required: ['name'] },
-  ),
-  [`${CORE}ResourceHealth`]: object(
-    'Health of one device allocated to a container.',
-    {
-      health: str('Health of the device: Healthy, Unhealthy or Unknown.'),
-      resourceID: str('Unique ID of the device within its resource.'),
-    },
-    { required: ['resourceID'] },
-  ),
-  [`${CORE}VolumeMountStatus`]: object(
-    'Status of one volume mount.',
-    {
-      mountPath: str('Path of the mount.'),
-      name: str('Name of the volume mount.'),
-      readOnly: bool('Whether the mount is read-only.'),
-      recursiveReadOnly: str('Whether read-only mounts are recursively read-only: Disabled or Enabled.'),
-    },
-    { required: ['name', 'mountPath'] },
-  ),
-  [`${CORE}PodIP`]: object('An IP address allocated to the pod.', { ip: str('The IP address.') }, { required: ['ip'] }),
-  [`${CORE}HostIP`]: object('An IP address of the host.', { ip: str('The IP address.') }, { required: ['ip'] }),
   [`${CORE}PodSecurityContext`]: object('Pod-level security attributes and common container settings.', {
     appArmorProfile: core('AppArmorProfile', 'AppArmor options for the containers.'),
     fsGroup: int64('Supplemental group applied to all containers; owns the files of supporting volumes.'),
@@ -352,14 +200,6 @@ export const CORE_V1_POD_DEFINITIONS: Definitions = {
       name: str('Identifies this claim inside the pod; a DNS label.'),
       resourceClaimName: str('Name of an existing ResourceClaim in the pod’s namespace.'),
       resourceClaimTemplateName: str('Name of a ResourceClaimTemplate used to generate a claim for this pod.'),
-    },
-    { required: ['name'] },
-  ),
-  [`${CORE}PodResourceClaimStatus`]: object(
-    'Generated ResourceClaim name for one pod resource claim.',
-    {
-      name: str('Matches the name of an entry in spec.resourceClaims.'),
-      resourceClaimName: str('Name of the generated ResourceClaim, if any.'),
     },
     { required: ['name'] },
   ),

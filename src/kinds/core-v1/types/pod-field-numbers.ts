@@ -1,5 +1,7 @@
 import type { FieldNumberTable } from '../../define/field-numbers.js';
 
+
+
 export const CORE_V1_POD_FIELD_NUMBERS: FieldNumberTable = {
   'io.k8s.api.core.v1.Affinity': { tags: { nodeAffinity: 1, podAffinity: 2, podAntiAffinity: 3 } },
   'io.k8s.api.core.v1.AppArmorProfile': { tags: { type: 1, localhostProfile: 2 }, pointers: ['localhostProfile'] },
@@ -63,32 +65,6 @@ export const CORE_V1_POD_FIELD_NUMBERS: FieldNumberTable = {
   },
   'io.k8s.api.core.v1.ContainerPort': { tags: { name: 1, hostPort: 2, containerPort: 3, protocol: 4, hostIP: 5 } },
   'io.k8s.api.core.v1.ContainerResizePolicy': { tags: { resourceName: 1, restartPolicy: 2 } },
-  'io.k8s.api.core.v1.ContainerState': { tags: { waiting: 1, running: 2, terminated: 3 } },
-  'io.k8s.api.core.v1.ContainerStateRunning': { tags: { startedAt: 1 } },
-  'io.k8s.api.core.v1.ContainerStateTerminated': {
-    tags: { exitCode: 1, signal: 2, reason: 3, message: 4, startedAt: 5, finishedAt: 6, containerID: 7 },
-  },
-  'io.k8s.api.core.v1.ContainerStateWaiting': { tags: { reason: 1, message: 2 } },
-  'io.k8s.api.core.v1.ContainerStatus': {
-    tags: {
-      name: 1,
-      state: 2,
-      lastState: 3,
-      ready: 4,
-      restartCount: 5,
-      image: 6,
-      imageID: 7,
-      containerID: 8,
-      started: 9,
-      allocatedResources: 10,
-      resources: 11,
-      volumeMounts: 12,
-      user: 13,
-      allocatedResourcesStatus: 14,
-    },
-    pointers: ['started'],
-  },
-  'io.k8s.api.core.v1.ContainerUser': { tags: { linux: 1 } },
   'io.k8s.api.core.v1.DownwardAPIProjection': { tags: { items: 1 } },
   'io.k8s.api.core.v1.DownwardAPIVolumeFile': {
     tags: { path: 1, fieldRef: 2, resourceFieldRef: 3, mode: 4 },
@@ -140,13 +116,11 @@ export const CORE_V1_POD_FIELD_NUMBERS: FieldNumberTable = {
   'io.k8s.api.core.v1.HTTPGetAction': { tags: { path: 1, port: 2, host: 3, scheme: 4, httpHeaders: 5 } },
   'io.k8s.api.core.v1.HTTPHeader': { tags: { name: 1, value: 2 } },
   'io.k8s.api.core.v1.HostAlias': { tags: { ip: 1, hostnames: 2 } },
-  'io.k8s.api.core.v1.HostIP': { tags: { ip: 1 } },
   'io.k8s.api.core.v1.HostPathVolumeSource': { tags: { path: 1, type: 2 }, pointers: ['type'] },
   'io.k8s.api.core.v1.ImageVolumeSource': { tags: { reference: 1, pullPolicy: 2 } },
   'io.k8s.api.core.v1.KeyToPath': { tags: { key: 1, path: 2, mode: 3 }, pointers: ['mode'] },
   'io.k8s.api.core.v1.Lifecycle': { tags: { postStart: 1, preStop: 2 } },
   'io.k8s.api.core.v1.LifecycleHandler': { tags: { exec: 1, httpGet: 2, tcpSocket: 3, sleep: 4 } },
-  'io.k8s.api.core.v1.LinuxContainerUser': { tags: { uid: 1, gid: 2, supplementalGroups: 3 } },
   'io.k8s.api.core.v1.LocalObjectReference': { tags: { name: 1 } },
   'io.k8s.api.core.v1.NFSVolumeSource': { tags: { server: 1, path: 2, readOnly: 3 } },
   'io.k8s.api.core.v1.NodeAffinity': {
@@ -158,7 +132,6 @@ export const CORE_V1_POD_FIELD_NUMBERS: FieldNumberTable = {
   'io.k8s.api.core.v1.ObjectFieldSelector': { tags: { apiVersion: 1, fieldPath: 2 } },
   'io.k8s.api.core.v1.PersistentVolumeClaimTemplate': { tags: { metadata: 1, spec: 2 } },
   'io.k8s.api.core.v1.PersistentVolumeClaimVolumeSource': { tags: { claimName: 1, readOnly: 2 } },
-  'io.k8s.api.core.v1.Pod': { tags: { metadata: 1, spec: 2, status: 3 } },
   'io.k8s.api.core.v1.PodAffinity': {
     tags: { requiredDuringSchedulingIgnoredDuringExecution: 1, preferredDuringSchedulingIgnoredDuringExecution: 2 },
   },
@@ -168,22 +141,13 @@ export const CORE_V1_POD_FIELD_NUMBERS: FieldNumberTable = {
   'io.k8s.api.core.v1.PodAntiAffinity': {
     tags: { requiredDuringSchedulingIgnoredDuringExecution: 1, preferredDuringSchedulingIgnoredDuringExecution: 2 },
   },
-  'io.k8s.api.core.v1.PodCondition': {
-    tags: { type: 1, status: 2, lastProbeTime: 3, lastTransitionTime: 4, reason: 5, message: 6 },
-  },
   'io.k8s.api.core.v1.PodDNSConfig': { tags: { nameservers: 1, searches: 2, options: 3 } },
   'io.k8s.api.core.v1.PodDNSConfigOption': { tags: { name: 1, value: 2 }, pointers: ['value'] },
-  'io.k8s.api.core.v1.PodIP': { tags: { ip: 1 } },
-  'io.k8s.api.core.v1.PodList': { tags: { metadata: 1, items: 2 } },
   'io.k8s.api.core.v1.PodOS': { tags: { name: 1 } },
   'io.k8s.api.core.v1.PodReadinessGate': { tags: { conditionType: 1 } },
   'io.k8s.api.core.v1.PodResourceClaim': {
     tags: { name: 1, resourceClaimName: 3, resourceClaimTemplateName: 4 },
     pointers: ['resourceClaimName', 'resourceClaimTemplateName'],
-  },
-  'io.k8s.api.core.v1.PodResourceClaimStatus': {
-    tags: { name: 1, resourceClaimName: 2 },
-    pointers: ['resourceClaimName'],
   },
   'io.k8s.api.core.v1.PodSchedulingGate': { tags: { name: 1 } },
   'io.k8s.api.core.v1.PodSecurityContext': {
@@ -268,26 +232,6 @@ export const CORE_V1_POD_FIELD_NUMBERS: FieldNumberTable = {
       'hostUsers',
     ],
   },
-  'io.k8s.api.core.v1.PodStatus': {
-    tags: {
-      phase: 1,
-      conditions: 2,
-      message: 3,
-      reason: 4,
-      hostIP: 5,
-      podIP: 6,
-      startTime: 7,
-      containerStatuses: 8,
-      qosClass: 9,
-      initContainerStatuses: 10,
-      nominatedNodeName: 11,
-      podIPs: 12,
-      ephemeralContainerStatuses: 13,
-      resize: 14,
-      resourceClaimStatuses: 15,
-      hostIPs: 16,
-    },
-  },
   'io.k8s.api.core.v1.PodTemplateSpec': { tags: { metadata: 1, spec: 2 } },
   'io.k8s.api.core.v1.PreferredSchedulingTerm': { tags: { weight: 1, preference: 2 } },
   'io.k8s.api.core.v1.Probe': {
@@ -306,9 +250,7 @@ export const CORE_V1_POD_FIELD_NUMBERS: FieldNumberTable = {
   'io.k8s.api.core.v1.ProjectedVolumeSource': { tags: { sources: 1, defaultMode: 2 }, pointers: ['defaultMode'] },
   'io.k8s.api.core.v1.ResourceClaim': { tags: { name: 1, request: 2 } },
   'io.k8s.api.core.v1.ResourceFieldSelector': { tags: { containerName: 1, resource: 2, divisor: 3 } },
-  'io.k8s.api.core.v1.ResourceHealth': { tags: { resourceID: 1, health: 2 } },
   'io.k8s.api.core.v1.ResourceRequirements': { tags: { limits: 1, requests: 2, claims: 3 } },
-  'io.k8s.api.core.v1.ResourceStatus': { tags: { name: 1, resources: 2 } },
   'io.k8s.api.core.v1.SELinuxOptions': { tags: { user: 1, role: 2, type: 3, level: 4 } },
   'io.k8s.api.core.v1.SeccompProfile': { tags: { type: 1, localhostProfile: 2 }, pointers: ['localhostProfile'] },
   'io.k8s.api.core.v1.SecretEnvSource': {
@@ -376,10 +318,6 @@ export const CORE_V1_POD_FIELD_NUMBERS: FieldNumberTable = {
   'io.k8s.api.core.v1.VolumeMount': {
     tags: { name: 1, readOnly: 2, mountPath: 3, subPath: 4, mountPropagation: 5, subPathExpr: 6, recursiveReadOnly: 7 },
     pointers: ['recursiveReadOnly', 'mountPropagation'],
-  },
-  'io.k8s.api.core.v1.VolumeMountStatus': {
-    tags: { name: 1, mountPath: 2, readOnly: 3, recursiveReadOnly: 4 },
-    pointers: ['recursiveReadOnly'],
   },
   'io.k8s.api.core.v1.VolumeProjection': {
     tags: { secret: 1, downwardAPI: 2, configMap: 3, serviceAccountToken: 4, clusterTrustBundle: 5 },

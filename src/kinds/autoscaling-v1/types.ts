@@ -1,11 +1,10 @@
-import type { Definitions } from '../../openapi/schema.js';
 import { int32, kindDefinition, ref, str } from '../../openapi/builders/group-builders.js';
+import type { Definitions } from '../../openapi/schema.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
+import type { TypeSet } from '../define/kind-definition.js';
+import { P } from './schema-parts.js';
 
-/** autoscaling/v1 Scale: the body of the scale subresource of Deployments, ReplicaSets and StatefulSets. */
-
-const P = 'io.k8s.api.autoscaling.v1.';
-
-export const AUTOSCALING_V1_DEFINITIONS: Definitions = {
+const DEFINITIONS: Definitions = {
   [`${P}Scale`]: kindDefinition({
     group: 'autoscaling',
     version: 'v1',
@@ -33,3 +32,12 @@ export const AUTOSCALING_V1_DEFINITIONS: Definitions = {
     required: ['replicas'],
   },
 };
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.autoscaling.v1.Scale': { tags: { metadata: 1, spec: 2, status: 3 } },
+  'io.k8s.api.autoscaling.v1.ScaleSpec': { tags: { replicas: 1 } },
+  'io.k8s.api.autoscaling.v1.ScaleStatus': { tags: { replicas: 1, selector: 2 } },
+};
+
+/** autoscaling/v1 Scale: what the scale subresource of Deployments, ReplicaSets, StatefulSets and ReplicationControllers answers. */
+export const AUTOSCALING_V1_TYPES: TypeSet = { definitions: DEFINITIONS, fieldNumbers: FIELD_NUMBERS };
