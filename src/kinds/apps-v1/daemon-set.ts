@@ -22,7 +22,7 @@ import {
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { defaultWorkload, STATUS_ZERO_VALUES } from '../core-v1/types/kind-defaults.js';
+import { defaultWorkload } from '../core-v1/types/defaulting.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
@@ -169,7 +169,7 @@ export const DAEMON_SET: KindDefinition = {
   strategy: {
     specGeneration: true,
     initialStatus: () => ({}),
-    statusZeroValues: STATUS_ZERO_VALUES['daemonsets.apps'],
+    statusZeroValues: { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 },
     defaults: (obj) =>
       defaultWorkload(obj, (s) => {
         s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };

@@ -20,7 +20,7 @@ import {
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { defaultWorkload } from '../core-v1/types/kind-defaults.js';
+import { defaultWorkload } from '../core-v1/types/defaulting.js';
 import { desiredReplicas } from '../core-v1/types/workload-printing.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';

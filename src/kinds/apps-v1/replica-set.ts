@@ -8,7 +8,7 @@ import {
   replicaSetStatusReplicas,
 } from '../../tables/column-descriptions.js';
 import type { Printer } from '../../tables/printer.js';
-import { defaultWorkload, STATUS_ZERO_VALUES } from '../core-v1/types/kind-defaults.js';
+import { defaultWorkload } from '../core-v1/types/defaulting.js';
 import { replicatedPrinter } from '../core-v1/types/workload-printing.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, integerAttr } from '../define/field-selectors.js';
@@ -95,7 +95,7 @@ export const REPLICA_SET: KindDefinition = {
   strategy: {
     specGeneration: true,
     initialStatus: () => ({}),
-    statusZeroValues: STATUS_ZERO_VALUES['replicasets.apps'],
+    statusZeroValues: { replicas: 0 },
     defaults: (obj) =>
       defaultWorkload(obj, (s) => {
         s.replicas ??= 1;

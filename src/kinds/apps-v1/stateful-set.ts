@@ -1,3 +1,4 @@
+import { isObject } from '../../api/types.js';
 import {
   arrayOf,
   conditionDefinition,
@@ -15,7 +16,7 @@ import { age, containerCells } from '../../tables/cell-format.js';
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { defaultClaimTemplates, defaultWorkload, STATUS_ZERO_VALUES } from '../core-v1/types/kind-defaults.js';
+import { defaultWorkload, objects } from '../core-v1/types/defaulting.js';
 import { desiredReplicas } from '../core-v1/types/workload-printing.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
@@ -36,6 +37,17 @@ const STATEFUL_SET_PRINTER: Printer = {
     ];
   },
 };
+
+/** StatefulSet volume claim templates are whole claims, defaulted as a created claim would be. */
+function defaultClaimTemplates(s: Record<string, unknown>): void {
+  for (const claim of objects(s.volumeClaimTemplates)) {
+    if (!isObject(claim.spec)) claim.spec = {};
+    (claim.spec as Record<string, unknown>).volumeMode ??= 'Filesystem';
+    if (!isObject(claim.status)) claim.status = {};
+    const status = claim.status as Record<string, unknown>;
+    if (status.phase === undefined || status.phase === '') status.phase = 'Pending';
+  }
+}
 
 const DEFINITIONS: Definitions = {
   [`${P}StatefulSet`]: kindDefinition({
@@ -186,7 +198,7 @@ export const STATEFUL_SET: KindDefinition = {
   strategy: {
     specGeneration: true,
     initialStatus: () => ({}),
-    statusZeroValues: STATUS_ZERO_VALUES['statefulsets.apps'],
+    statusZeroValues: { replicas: 0, availableReplicas: 0 },
     defaults: (obj) =>
       defaultWorkload(obj, (s) => {
         defaultClaimTemplates(s);

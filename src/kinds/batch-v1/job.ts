@@ -22,7 +22,7 @@ import { humanDuration } from '../../tables/human-duration.js';
 import { get, integer, list, text, timestamp } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
 import { goQuote } from '../../util/go-quote.js';
-import { specOf } from '../core-v1/types/kind-defaults.js';
+import { specOf } from '../core-v1/types/defaulting.js';
 import { defaultPodTemplate } from '../core-v1/types/pod-defaults.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, integerAttr } from '../define/field-selectors.js';

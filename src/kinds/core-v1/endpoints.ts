@@ -9,7 +9,7 @@ import { column, type Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
-import { defaultEndpoints } from './types/kind-defaults.js';
+import { objects } from './types/defaulting.js';
 import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
 
 /** formatEndpoints: up to three "ip:port" (or bare ip for port-less subsets), then "+ N more...". */
@@ -58,6 +58,10 @@ const ENDPOINTS_TYPES = coreKind({
   listDescription: 'List of endpoints.',
   itemsDescription: 'The endpoints.',
 });
+
+function defaultEndpoints(obj: KubeObject): void {
+  for (const subset of objects(obj.subsets)) for (const port of objects(subset.ports)) port.protocol ??= 'TCP';
+}
 
 const DEFINITIONS: Definitions = {
   ...ENDPOINTS_TYPES,

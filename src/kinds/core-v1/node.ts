@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../api/types.js';
+import { isObject, type KubeObject } from '../../api/types.js';
 import {
   ATOMIC,
   bool,
@@ -31,7 +31,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, flagAttr, notSupported } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
-import { defaultNode, STATUS_ZERO_VALUES } from './types/kind-defaults.js';
+import { specOf } from './types/defaulting.js';
 
 const ROLE_LABEL_PREFIX = 'node-role.kubernetes.io/';
 const LEGACY_ROLE_LABEL = 'kubernetes.io/role';
@@ -122,6 +122,13 @@ const SYSTEM_INFO_FIELDS: Record<string, string> = {
   osImage: 'OS image reported by the node, from /etc/os-release.',
   systemUUID: 'System UUID reported by the node.',
 };
+
+/** A node's spec is always served; its allocatable resources are its capacity unless it reports them separately. */
+function defaultNode(obj: KubeObject): void {
+  specOf(obj);
+  const status = obj.status;
+  if (isObject(status) && status.allocatable === undefined && isObject(status.capacity)) status.allocatable = { ...status.capacity };
+}
 
 const DEFINITIONS: Definitions = {
   ...NODE_TYPES,
@@ -306,7 +313,21 @@ const FIELD_NUMBERS: FieldNumberTable = {
 /** core/v1 Node. */
 export const NODE: KindDefinition = {
   resource: resourceInfo({ group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false, shortNames: ['no'], subresources: [STATUS] }),
-  strategy: { initialStatus: 'keep', defaults: defaultNode, statusZeroValues: STATUS_ZERO_VALUES.nodes },
+  strategy: { initialStatus: 'keep', defaults: defaultNode, statusZeroValues: {
+      daemonEndpoints: { kubeletEndpoint: { Port: 0 } },
+      nodeInfo: {
+        architecture: '',
+        bootID: '',
+        containerRuntimeVersion: '',
+        kernelVersion: '',
+        kubeProxyVersion: '',
+        kubeletVersion: '',
+        machineID: '',
+        operatingSystem: '',
+        osImage: '',
+        systemUUID: '',
+      },
+    } },
   fieldSelectors: {
     conversion: { labels: new Set(['metadata.name', 'spec.unschedulable']), error: notSupported },
     attrs: (obj) => ({ 'spec.unschedulable': flagAttr(fieldAt(obj, 'spec', 'unschedulable')) }),

@@ -1,4 +1,4 @@
-import { isObject } from '../../api/types.js';
+import { isObject, type KubeObject } from '../../api/types.js';
 import { bool, CORE, core, coreKind, object, quantityMap, str, stringArray, stringMap, time } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { accessModes, age } from '../../tables/cell-format.js';
@@ -17,10 +17,11 @@ import { column, type Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
-import { defaultPersistentVolume } from './types/kind-defaults.js';
+import { specOf } from './types/defaulting.js';
 import { LEGACY_PERSISTENT_VOLUME_SOURCES } from './types/legacy-volumes-definitions.js';
 import { ACCESS_MODES, VOLUME_MODE } from './types/storage-definitions.js';
 import { orUnset, phaseOrTerminating, quantity, storageClass } from './types/storage-printing.js';
+import { defaultVolumeSources } from './types/volume-defaults.js';
 
 const PERSISTENT_VOLUME_PRINTER: Printer = {
   style: 'printer',
@@ -66,6 +67,13 @@ const PV_TYPES = coreKind({
   listDescription: 'List of PersistentVolume objects.',
   itemsDescription: 'The persistent volumes.',
 });
+
+function defaultPersistentVolume(obj: KubeObject): void {
+  const s = specOf(obj);
+  s.persistentVolumeReclaimPolicy ??= 'Retain';
+  s.volumeMode ??= 'Filesystem';
+  defaultVolumeSources(s);
+}
 
 const DEFINITIONS: Definitions = {
   ...PV_TYPES,

@@ -21,7 +21,7 @@ import { fieldAt, flagAttr, notSupported, textAttr } from '../define/field-selec
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { POD_PRINTER } from './pod-printer.js';
-import { specOf } from './types/kind-defaults.js';
+import { specOf } from './types/defaulting.js';
 import { defaultPod, qosClass } from './types/pod-defaults.js';
 
 function podGracePeriod(obj: KubeObject, requested: number | undefined): number {

@@ -1,3 +1,4 @@
+import { isObject, type KubeObject } from '../../api/types.js';
 import {
   ATOMIC_STRUCT,
   CORE,
@@ -25,7 +26,8 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, integerAttr, notSupported } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
-import { defaultReplicationController, STATUS_ZERO_VALUES } from './types/kind-defaults.js';
+import { specOf } from './types/defaulting.js';
+import { defaultPodTemplate } from './types/pod-defaults.js';
 import { replicatedPrinter } from './types/workload-printing.js';
 
 const REPLICATION_CONTROLLER_PRINTER: Printer = replicatedPrinter(
@@ -48,6 +50,20 @@ const REPLICATION_CONTROLLER_TYPES = coreKind({
   listDescription: 'List of ReplicationController objects.',
   itemsDescription: 'The replication controllers.',
 });
+
+/** A ReplicationController selects, and is labelled with, its template's labels unless it names its own. */
+function defaultReplicationController(obj: KubeObject): void {
+  const s = specOf(obj);
+  const template = isObject(s.template) ? s.template : undefined;
+  const labels = template !== undefined && isObject(template.metadata) ? template.metadata.labels : undefined;
+  if (isObject(labels)) {
+    if (!isObject(s.selector) || Object.keys(s.selector).length === 0) s.selector = { ...labels };
+    const own = obj.metadata.labels;
+    if (own === undefined || Object.keys(own).length === 0) obj.metadata.labels = { ...(labels as Record<string, string>) };
+  }
+  s.replicas ??= 1;
+  defaultPodTemplate(s.template);
+}
 
 const DEFINITIONS: Definitions = {
   ...REPLICATION_CONTROLLER_TYPES,
@@ -121,7 +137,7 @@ export const REPLICATION_CONTROLLER: KindDefinition = {
     // core/v1 keeps the pre-garbage-collector default: deleting a controller leaves its pods.
     gcPolicy: 'OrphanDependents',
     initialStatus: () => ({}),
-    statusZeroValues: STATUS_ZERO_VALUES.replicationcontrollers,
+    statusZeroValues: { replicas: 0 },
     defaults: defaultReplicationController,
   },
   fieldSelectors: {

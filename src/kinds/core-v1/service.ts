@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../api/types.js';
+import { isObject, type KubeObject } from '../../api/types.js';
 import {
   arrayOf,
   ATOMIC,
@@ -32,7 +32,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, notSupported, textAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
-import { defaultService, STATUS_ZERO_VALUES } from './types/kind-defaults.js';
+import { objects, specOf } from './types/defaulting.js';
 import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -118,6 +118,40 @@ const SERVICE_TYPES = coreKind({
   listDescription: 'List of services.',
   itemsDescription: 'The services.',
 });
+
+/** Sticky client IP affinity lasts three hours unless the client says otherwise. */
+const DEFAULT_CLIENT_IP_TIMEOUT_SECONDS = 10800;
+
+function defaultService(obj: KubeObject): void {
+  const s = specOf(obj);
+  s.type ??= 'ClusterIP';
+  s.sessionAffinity ??= 'None';
+  if (s.sessionAffinity === 'None') delete s.sessionAffinityConfig;
+  if (s.sessionAffinity === 'ClientIP') {
+    const config = isObject(s.sessionAffinityConfig) ? s.sessionAffinityConfig : undefined;
+    const clientIP = config !== undefined && isObject(config.clientIP) ? config.clientIP : undefined;
+    if (clientIP?.timeoutSeconds === undefined) {
+      s.sessionAffinityConfig = { clientIP: { timeoutSeconds: DEFAULT_CLIENT_IP_TIMEOUT_SECONDS } };
+    }
+  }
+  if (s.type !== 'ExternalName') {
+    s.internalTrafficPolicy ??= 'Cluster';
+    s.ipFamilyPolicy ??= 'SingleStack';
+    s.ipFamilies ??= ['IPv4'];
+  }
+  const externallyAccessible =
+    s.type === 'LoadBalancer' ||
+    s.type === 'NodePort' ||
+    (s.type === 'ClusterIP' && Array.isArray(s.externalIPs) && s.externalIPs.length > 0);
+  if (externallyAccessible && (s.externalTrafficPolicy === undefined || s.externalTrafficPolicy === '')) {
+    s.externalTrafficPolicy = 'Cluster';
+  }
+  if (s.type === 'LoadBalancer') s.allocateLoadBalancerNodePorts ??= true;
+  for (const p of objects(s.ports)) {
+    p.protocol ??= 'TCP';
+    if (p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '') p.targetPort = p.port;
+  }
+}
 
 const DEFINITIONS: Definitions = {
   ...SERVICE_TYPES,
@@ -248,7 +282,7 @@ export const SERVICE: KindDefinition = {
     subresources: [STATUS],
     nameFormat: 'dns1035-label',
   }),
-  strategy: { returnDeletedObject: true, defaults: defaultService, initialStatus: () => ({}), statusZeroValues: STATUS_ZERO_VALUES.services },
+  strategy: { returnDeletedObject: true, defaults: defaultService, initialStatus: () => ({}), statusZeroValues: { loadBalancer: {} } },
   fieldSelectors: {
     conversion: { labels: new Set(['metadata.namespace', 'metadata.name', 'spec.clusterIP', 'spec.type']), error: notSupported },
     attrs: (obj) => ({ 'spec.clusterIP': textAttr(fieldAt(obj, 'spec', 'clusterIP')), 'spec.type': textAttr(fieldAt(obj, 'spec', 'type')) }),

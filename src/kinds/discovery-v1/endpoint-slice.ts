@@ -1,3 +1,4 @@
+import type { KubeObject } from '../../api/types.js';
 import {
   arrayOf,
   bool,
@@ -16,7 +17,7 @@ import { endpointSliceAddressType, endpointSliceEndpoints, endpointSlicePorts } 
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { defaultEndpointSlice } from '../core-v1/types/kind-defaults.js';
+import { objects } from '../core-v1/types/defaulting.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
@@ -52,6 +53,13 @@ const ENDPOINT_SLICE_PRINTER: Printer = {
 };
 
 const P = 'io.k8s.api.discovery.v1.';
+
+function defaultEndpointSlice(obj: KubeObject): void {
+  for (const port of objects(obj.ports)) {
+    port.name ??= '';
+    port.protocol ??= 'TCP';
+  }
+}
 
 const DEFINITIONS: Definitions = {
   [`${P}EndpointSlice`]: kindDefinition({

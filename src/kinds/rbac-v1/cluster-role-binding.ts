@@ -1,11 +1,10 @@
 import { kindDefinition, listDefinition, ref } from '../../openapi/builders/group-builders.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { clusterRoleBindingRoleRef } from '../../tables/column-descriptions.js';
-import { defaultRbacSubjects } from '../core-v1/types/kind-defaults.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
-import { bindingPrinter } from './binding-printer.js';
+import { bindingPrinter, defaultRbacSubjects } from './binding.js';
 import { GROUP, P, SUBJECTS } from './schema-parts.js';
 
 const DEFINITIONS: Definitions = {

@@ -1,8 +1,19 @@
 import type { KubeObject } from '../../api/types.js';
 import { age } from '../../tables/cell-format.js';
+import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
+import { objects } from '../core-v1/types/defaulting.js';
+
+/** What RoleBinding and ClusterRoleBinding share: subject defaulting and the printer. */
+
+/** Users and groups are RBAC subjects; a service account subject stays in the core group. */
+export function defaultRbacSubjects(obj: KubeObject): void {
+  for (const subject of objects(obj.subjects)) {
+    if (subject.apiGroup !== undefined && subject.apiGroup !== '') continue;
+    if (subject.kind === 'User' || subject.kind === 'Group') subject.apiGroup = 'rbac.authorization.k8s.io';
+  }
+}
 
 /** rbac.SubjectsStrings: users, groups and "namespace/name" service accounts, each ", "-joined. */
 function subjectCells(binding: KubeObject): [string, string, string] {
