@@ -10,15 +10,6 @@ import {
 } from '../../openapi/builders/group-builders.js';
 import { definitionRef, type Definitions } from '../../openapi/schema.js';
 import { age, containerCells, formatLabels, formatLabelSelector } from '../../tables/cell-format.js';
-import {
-  daemonSetSpecSelector,
-  daemonSetStatusCurrentNumberScheduled,
-  daemonSetStatusDesiredNumberScheduled,
-  daemonSetStatusNumberAvailable,
-  daemonSetStatusNumberReady,
-  daemonSetStatusUpdatedNumberScheduled,
-  podSpecNodeSelector,
-} from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
@@ -27,6 +18,21 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { COLLISION_COUNT, MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const daemonSetSpecSelector =
+  'A label query over pods that are managed by the daemon set. Must match in order to be controlled. If empty, defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors';
+const daemonSetStatusCurrentNumberScheduled =
+  'The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/';
+const daemonSetStatusDesiredNumberScheduled =
+  'The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod). More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/';
+const daemonSetStatusNumberAvailable =
+  'The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)';
+const daemonSetStatusNumberReady =
+  'numberReady is the number of nodes that should be running the daemon pod and have one or more of the daemon pod running with a Ready Condition.';
+const daemonSetStatusUpdatedNumberScheduled = 'The total number of nodes that are running updated daemon pod';
+const podSpecNodeSelector =
+  "NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/";
 
 const DAEMON_SET_PRINTER: Printer = {
   style: 'printer',

@@ -12,11 +12,6 @@ import {
 } from '../../openapi/builders/group-builders.js';
 import { definitionRef, type Definitions } from '../../openapi/schema.js';
 import { age, containerCells, deploymentSelector } from '../../tables/cell-format.js';
-import {
-  deploymentSpecSelector,
-  deploymentStatusAvailableReplicas,
-  deploymentStatusUpdatedReplicas,
-} from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
@@ -26,6 +21,14 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
 import { COLLISION_COUNT, MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const deploymentSpecSelector =
+  'Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment.';
+const deploymentStatusAvailableReplicas =
+  'Total number of available non-terminating pods (ready for at least minReadySeconds) targeted by this deployment.';
+const deploymentStatusUpdatedReplicas =
+  'Total number of non-terminating pods targeted by this deployment that have the desired template spec.';
 
 const DEPLOYMENT_PRINTER: Printer = {
   style: 'printer',

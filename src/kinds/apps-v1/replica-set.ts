@@ -1,12 +1,6 @@
 import { conditionDefinition, int32, kindDefinition, listDefinition, mergeMapList, ref } from '../../openapi/builders/group-builders.js';
 import { definitionRef, type Definitions } from '../../openapi/schema.js';
 import { formatLabelSelector } from '../../tables/cell-format.js';
-import {
-  replicaSetSpecReplicas,
-  replicaSetSpecSelector,
-  replicaSetStatusReadyReplicas,
-  replicaSetStatusReplicas,
-} from '../../tables/column-descriptions.js';
 import type { Printer } from '../../tables/printer.js';
 import { defaultWorkload } from '../core-v1/types/defaulting.js';
 import { replicatedPrinter } from '../core-v1/types/workload-printing.js';
@@ -15,6 +9,15 @@ import { fieldAt, integerAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
 import { MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const replicaSetSpecReplicas =
+  'Replicas is the number of desired pods. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset';
+const replicaSetSpecSelector =
+  'Selector is a label query over pods that should match the replica count. If the selector is empty, it is defaulted to the labels present on the pod template. Label keys and values that must match in order to be controlled by this replica set. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors';
+const replicaSetStatusReadyReplicas = 'The number of non-terminating pods targeted by this ReplicaSet with a Ready Condition.';
+const replicaSetStatusReplicas =
+  'Replicas is the most recently observed number of non-terminating pods. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset';
 
 const REPLICA_SET_PRINTER: Printer = replicatedPrinter(
   {

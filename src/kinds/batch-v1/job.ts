@@ -16,7 +16,6 @@ import {
 } from '../../openapi/builders/group-builders.js';
 import { definitionRef, type Definitions } from '../../openapi/schema.js';
 import { age, containerCells, formatLabelSelector } from '../../tables/cell-format.js';
-import { jobSpecSelector, jobStatusSucceeded } from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { humanDuration } from '../../tables/human-duration.js';
 import { get, integer, list, text, timestamp } from '../../tables/object-fields.js';
@@ -28,6 +27,12 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, integerAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const jobSpecSelector =
+  'A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors';
+const jobStatusSucceeded =
+  'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.';
 
 /** hasJobCondition: the first condition of the type decides. */
 function hasCondition(job: KubeObject, type: string): boolean {

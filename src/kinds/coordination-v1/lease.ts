@@ -1,13 +1,16 @@
 import { int32, kindDefinition, listDefinition, MICRO_TIME, ref, str } from '../../openapi/builders/group-builders.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
-import { leaseSpecHolderIdentity } from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, text } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const leaseSpecHolderIdentity =
+  'holderIdentity contains the identity of the holder of a current lease. If Coordinated Leader Election is used, the holder identity must be equal to the elected LeaseCandidate.metadata.name field.';
 
 /** coordination.k8s.io/v1 Lease. */
 

@@ -1,7 +1,6 @@
 import { bool, coreKind, stringMap } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
-import { configMapData } from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, keyCount } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
@@ -9,6 +8,10 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { validateConfigMap } from './types/config-data.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const configMapData =
+  "Data contains the configuration data. Each key must consist of alphanumeric characters, '-', '_' or '.'. Values with non-UTF-8 byte sequences must use the BinaryData field. The keys stored in Data must not overlap with the keys in the BinaryData field, this is enforced during validation process.";
 
 const CONFIG_MAP_TYPES = coreKind({
   kind: 'ConfigMap',

@@ -2,7 +2,6 @@ import type { KubeObject } from '../../api/types.js';
 import { ATOMIC, ATOMIC_STRUCT, CORE, core, coreArray, coreKind, int32, object, str } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { age, joinHostPort } from '../../tables/cell-format.js';
-import { endpointsSubsets } from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer, list, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
@@ -11,6 +10,10 @@ import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { objects } from './types/defaulting.js';
 import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const endpointsSubsets =
+  'The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service.';
 
 /** formatEndpoints: up to three "ip:port" (or bare ip for port-less subsets), then "+ N more...". */
 function formatEndpoints(obj: KubeObject): string {

@@ -17,13 +17,6 @@ import {
 } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
-import {
-  nodeStatusAddresses,
-  nodeSystemInfoContainerRuntimeVersion,
-  nodeSystemInfoKernelVersion,
-  nodeSystemInfoKubeletVersion,
-  nodeSystemInfoOsImage,
-} from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
@@ -32,6 +25,15 @@ import { fieldAt, flagAttr, notSupported } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { specOf } from './types/defaulting.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const nodeStatusAddresses =
+  "List of addresses reachable to the node. Queried from cloud provider, if available. More info: https://kubernetes.io/docs/reference/node/node-status/#addresses Note: This field is declared as mergeable, but the merge key is not sufficiently unique, which can cause data corruption when it is merged. Callers should instead use a full-replacement patch. See https://pr.k8s.io/79391 for an example. Consumers should assume that addresses can change during the lifetime of a Node. However, there are some exceptions where this may not be possible, such as Pods that inherit a Node's address in its own status or consumers of the downward API (status.hostIP).";
+const nodeSystemInfoContainerRuntimeVersion =
+  'ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).';
+const nodeSystemInfoKernelVersion = "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).";
+const nodeSystemInfoKubeletVersion = 'Kubelet Version reported by the node.';
+const nodeSystemInfoOsImage = 'OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).';
 
 const ROLE_LABEL_PREFIX = 'node-role.kubernetes.io/';
 const LEGACY_ROLE_LABEL = 'kubernetes.io/role';

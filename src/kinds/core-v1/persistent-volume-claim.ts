@@ -14,13 +14,6 @@ import {
 } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { accessModes, age } from '../../tables/cell-format.js';
-import {
-  persistentVolumeClaimSpecVolumeMode,
-  persistentVolumeClaimSpecVolumeName,
-  persistentVolumeClaimStatusAccessModes,
-  persistentVolumeClaimStatusCapacity,
-  persistentVolumeClaimStatusPhase,
-} from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
@@ -30,6 +23,15 @@ import { resourceInfo, STATUS } from '../define/resource.js';
 import { specOf } from './types/defaulting.js';
 import { ACCESS_MODES, VOLUME_MODE } from './types/storage-definitions.js';
 import { orUnset, phaseOrTerminating, quantity, storageClass } from './types/storage-printing.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const persistentVolumeClaimSpecVolumeMode =
+  'volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.';
+const persistentVolumeClaimSpecVolumeName = 'volumeName is the binding reference to the PersistentVolume backing this claim.';
+const persistentVolumeClaimStatusAccessModes =
+  'accessModes contains the actual access modes the volume backing the PVC has. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1';
+const persistentVolumeClaimStatusCapacity = 'capacity represents the actual resources of the underlying volume.';
+const persistentVolumeClaimStatusPhase = 'phase represents the current phase of PersistentVolumeClaim.';
 
 const PERSISTENT_VOLUME_CLAIM_PRINTER: Printer = {
   style: 'printer',

@@ -2,15 +2,6 @@ import { isObject, type KubeObject } from '../../api/types.js';
 import { bool, CORE, core, coreKind, object, quantityMap, str, stringArray, stringMap, time } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { accessModes, age } from '../../tables/cell-format.js';
-import {
-  persistentVolumeSpecAccessModes,
-  persistentVolumeSpecCapacity,
-  persistentVolumeSpecClaimRef,
-  persistentVolumeSpecPersistentVolumeReclaimPolicy,
-  persistentVolumeSpecVolumeMode,
-  persistentVolumeStatusPhase,
-  persistentVolumeStatusReason,
-} from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
@@ -22,6 +13,22 @@ import { LEGACY_PERSISTENT_VOLUME_SOURCES } from './types/legacy-volumes-definit
 import { ACCESS_MODES, VOLUME_MODE } from './types/storage-definitions.js';
 import { orUnset, phaseOrTerminating, quantity, storageClass } from './types/storage-printing.js';
 import { defaultVolumeSources } from './types/volume-defaults.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const persistentVolumeSpecAccessModes =
+  'accessModes contains all ways the volume can be mounted. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes';
+const persistentVolumeSpecCapacity =
+  "capacity is the description of the persistent volume's resources and capacity. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#capacity";
+const persistentVolumeSpecClaimRef =
+  'claimRef is part of a bi-directional binding between PersistentVolume and PersistentVolumeClaim. Expected to be non-nil when bound. claim.VolumeName is the authoritative bind between PV and PVC. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#binding';
+const persistentVolumeSpecPersistentVolumeReclaimPolicy =
+  'persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim. Valid options are Retain (default for manually created PersistentVolumes), Delete (default for dynamically provisioned PersistentVolumes), and Recycle (deprecated). Recycle must be supported by the volume plugin underlying this PersistentVolume. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#reclaiming';
+const persistentVolumeSpecVolumeMode =
+  'volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state. Value of Filesystem is implied when not included in spec.';
+const persistentVolumeStatusPhase =
+  'phase indicates if a volume is available, bound to a claim, or released by a claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#phase';
+const persistentVolumeStatusReason =
+  'reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.';
 
 const PERSISTENT_VOLUME_PRINTER: Printer = {
   style: 'printer',

@@ -1,11 +1,19 @@
 import { isObject, type KubeObject } from '../../api/types.js';
 import { age } from '../../tables/cell-format.js';
-import { podSpecNodeName, podSpecReadinessGates, podStatusNominatedNodeName, podStatusPodIP } from '../../tables/column-descriptions.js';
+import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { humanDuration } from '../../tables/human-duration.js';
 import { get, integer, list, text, timestamp } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
 import type { TableRowCondition } from '../../tables/table-types.js';
-import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const podSpecNodeName =
+  'NodeName indicates in which node this pod is scheduled. If empty, this pod is a candidate for scheduling by the scheduler defined in schedulerName. Once this field is set, the kubelet for this node becomes responsible for the lifecycle of this pod. This field should not be used to express a desire for the pod to be scheduled on a specific node. https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#nodename';
+const podSpecReadinessGates =
+  'If specified, all readiness gates will be evaluated for pod readiness. A pod is ready when all its containers are ready AND all conditions specified in the readiness gates have status equal to "True" More info: https://git.k8s.io/enhancements/keps/sig-network/580-pod-readiness-gates';
+const podStatusNominatedNodeName =
+  'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods. This field does not guarantee that the pod will be scheduled on this node. Scheduler may decide to place the pod elsewhere if other nodes become available sooner. Scheduler may also decide to give the resources on this node to a higher priority pod that is created after preemption. As a result, this field may be different than PodSpec.nodeName when the pod is scheduled.';
+const podStatusPodIP = 'podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.';
 
 export interface PodSummary {
   /** "ready/total" containers, counting restartable (sidecar) init containers. */

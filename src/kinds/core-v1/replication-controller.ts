@@ -15,12 +15,6 @@ import {
 } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { formatLabels } from '../../tables/cell-format.js';
-import {
-  replicationControllerSpecReplicas,
-  replicationControllerSpecSelector,
-  replicationControllerStatusReadyReplicas,
-  replicationControllerStatusReplicas,
-} from '../../tables/column-descriptions.js';
 import type { Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, integerAttr, notSupported } from '../define/field-selectors.js';
@@ -29,6 +23,15 @@ import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
 import { specOf } from './types/defaulting.js';
 import { defaultPodTemplate } from './types/pod-defaults.js';
 import { replicatedPrinter } from './types/workload-printing.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const replicationControllerSpecReplicas =
+  'Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller';
+const replicationControllerSpecSelector =
+  'Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors';
+const replicationControllerStatusReadyReplicas = 'The number of ready replicas for this replication controller.';
+const replicationControllerStatusReplicas =
+  'Replicas is the most recently observed number of replicas. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller';
 
 const REPLICATION_CONTROLLER_PRINTER: Printer = replicatedPrinter(
   {

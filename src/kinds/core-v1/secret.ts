@@ -2,7 +2,6 @@ import { isObject, type KubeObject } from '../../api/types.js';
 import { bool, coreKind, str, stringMap } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
-import { secretData, secretType } from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, text } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
@@ -11,6 +10,12 @@ import { fieldAt, notSupported, textAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { mergeSecretStringData, validateSecret } from './types/config-data.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const secretData =
+  "Data contains the secret data. Each key must consist of alphanumeric characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string, representing the arbitrary (possibly non-string) data value here. Described in https://tools.ietf.org/html/rfc4648#section-4";
+const secretType =
+  'Used to facilitate programmatic handling of secret data. More info: https://kubernetes.io/docs/concepts/configuration/secret/#secret-types';
 
 /** The internal Secret merges write-only stringData into data, so both count. */
 function secretKeyCount(obj: KubeObject): number {

@@ -1,13 +1,16 @@
 import { ATOMIC, bool, coreArray, coreKind, mergeByKey } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
-import { serviceAccountSecrets } from '../../tables/column-descriptions.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const serviceAccountSecrets =
+  'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a "kubernetes.io/enforce-mountable-secrets" annotation set to "true". The "kubernetes.io/enforce-mountable-secrets" annotation is deprecated since v1.32. Prefer separate namespaces to isolate access to mounted secrets. This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: https://kubernetes.io/docs/concepts/configuration/secret';
 
 const SERVICE_ACCOUNT_TYPES = coreKind({
   kind: 'ServiceAccount',

@@ -1,11 +1,14 @@
 import { kindDefinition, listDefinition, ref } from '../../openapi/builders/group-builders.js';
 import type { Definitions } from '../../openapi/schema.js';
-import { roleBindingRoleRef } from '../../tables/column-descriptions.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { bindingPrinter, defaultRbacSubjects } from './binding.js';
 import { GROUP, P, SUBJECTS } from './schema-parts.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const roleBindingRoleRef =
+  'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.';
 
 const DEFINITIONS: Definitions = {
   [`${P}RoleBinding`]: kindDefinition({

@@ -1,19 +1,21 @@
 import type { KubeObject } from '../../../api/types.js';
 import { age } from '../../../tables/cell-format.js';
-import {
-  eventCount,
-  eventFirstTimestamp,
-  eventInvolvedObject,
-  eventLastTimestamp,
-  eventMessage,
-  eventReason,
-  eventSource,
-  eventType,
-  objectMetaName,
-  objectReferenceFieldPath,
-} from '../../../tables/column-descriptions.js';
+import { objectMetaName } from '../../../tables/column-descriptions.js';
 import { get, integer, text, timestamp } from '../../../tables/object-fields.js';
 import { column, type Printer } from '../../../tables/printer.js';
+
+/** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
+const eventCount = 'The number of times this event has occurred.';
+const eventFirstTimestamp = 'The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)';
+const eventInvolvedObject = 'The object that this event is about.';
+const eventLastTimestamp = 'The time at which the most recent occurrence of this event was recorded.';
+const eventMessage = 'A human-readable description of the status of this operation.';
+const eventReason =
+  "This should be a short, machine understandable string that gives the reason for the transition into the object's current status.";
+const eventSource = 'The component reporting this event. Should be a short machine understandable string.';
+const eventType = 'Type of this event (Normal, Warning), new types could be added in the future';
+const objectReferenceFieldPath =
+  'If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2]. For example, if the object reference is to a container within a pod, this would take on a value like: "spec.containers{name}" (where "name" refers to the name of the container that triggered the event) or if no container name is specified "spec.containers[2]" (container with index 2 in this pod). This syntax is chosen only to have some well-defined way of referencing a part of an object.';
 
 /** The core Event fields the printer reads; events.k8s.io objects are mapped onto them as conversion does. */
 interface EventView {
