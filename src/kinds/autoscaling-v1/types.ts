@@ -2,7 +2,8 @@ import { int32, kindDefinition, ref, str } from '../../openapi/builders/group-bu
 import type { Definitions } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { TypeSet } from '../define/kind-definition.js';
-import { P } from './schema-parts.js';
+
+const P = 'io.k8s.api.autoscaling.v1.';
 
 const DEFINITIONS: Definitions = {
   [`${P}Scale`]: kindDefinition({
