@@ -5,6 +5,8 @@
  * explain) behave alike.
  */
 
+import type { ResourceInfo } from '../api/resource-info.js';
+
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Action = 'get' | 'list' | 'watch' | 'watchlist' | 'post' | 'put' | 'patch' | 'delete' | 'deletecollection';
 
@@ -53,12 +55,23 @@ export interface PathSpec {
 export const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
 export const STATUS_DEFINITION = `${META}Status`;
 
-export const PATCH_CONTENT_TYPES: readonly string[] = [
+const PATCH_CONTENT_TYPES: readonly string[] = [
   'application/json-patch+json',
   'application/merge-patch+json',
   'application/strategic-merge-patch+json',
   'application/apply-patch+yaml',
 ];
+
+/**
+ * Custom resources have no Go struct to carry patch strategies, so apiextensions-apiserver serves (and publishes) no
+ * strategic merge patch for them; kubectl reads this list to decide whether `apply` may send one.
+ */
+const CUSTOM_PATCH_CONTENT_TYPES: readonly string[] = PATCH_CONTENT_TYPES.filter((t) => !t.startsWith('application/strategic'));
+
+/** The patch media types a resource's PATCH operations consume. */
+export function patchContentTypes(resource: ResourceInfo): readonly string[] {
+  return resource.custom === true ? CUSTOM_PATCH_CONTENT_TYPES : PATCH_CONTENT_TYPES;
+}
 export const ANY: readonly string[] = ['*/*'];
 export const PRODUCES: readonly string[] = ['application/json', 'application/yaml'];
 export const PRODUCES_STREAM: readonly string[] = [...PRODUCES, 'application/json;stream=watch'];

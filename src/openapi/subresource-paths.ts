@@ -1,5 +1,5 @@
 import type { ResourceInfo, SubresourceInfo } from '../api/resource-info.js';
-import { ANY, capitalize, META, type OperationSpec, okResponses, PATCH_CONTENT_TYPES, type PathSpec, PRODUCES } from './operation-spec.js';
+import { ANY, capitalize, META, type OperationSpec, okResponses, patchContentTypes, type PathSpec, PRODUCES } from './operation-spec.js';
 import { nameParam, P, PATCH_PARAMETERS, sortParameters, WRITE_PARAMETERS } from './parameters.js';
 import { type ResourceNaming, resourceOperation } from './resource-naming.js';
 
@@ -50,7 +50,7 @@ export function subresourcePath(naming: ResourceNaming, sub: SubresourceInfo): P
         action: 'patch',
         parameters: sortParameters(PATCH_PARAMETERS),
         body: { definition: `${META}Patch`, required: true },
-        consumes: PATCH_CONTENT_TYPES,
+        consumes: patchContentTypes(naming.resource),
         produces: PRODUCES,
         responses: okResponses(definition, ['201', 'Created']),
       }),

@@ -206,6 +206,22 @@ describe('kubectl: custom resources', () => {
     await ts.kubectlOk(['delete', 'widget', 'numeric', '-n', NS]);
   });
 
+  it('kubectl apply updates a custom resource with a merge patch: the OpenAPI documents offer no strategic merge patch for it', async () => {
+    const applied = (size: number): string => json(customResource(WIDGET, NS, 'applied', { spec: { size, color: 'blue' } }));
+    await ts.kubectlOk(['apply', '-f', '-'], { input: applied(2) });
+    const out = await ts.kubectlOk(['apply', '-f', '-'], { input: applied(4) });
+    assert.match(out, /widget\.example\.com\/applied configured/);
+    assert.equal((await ts.request('GET', crPath(WIDGET, NS, 'applied'))).json.spec.size, 4);
+    const v3 = (await ts.request('GET', `/openapi/v3/apis/${WIDGET.group}/${WIDGET.version}`)).json;
+    const patch = v3.paths[`/apis/${WIDGET.group}/${WIDGET.version}/namespaces/{namespace}/${WIDGET.plural}/{name}`].patch;
+    assert.deepEqual(Object.keys(patch.requestBody.content), [
+      'application/json-patch+json',
+      'application/merge-patch+json',
+      'application/apply-patch+yaml',
+    ]);
+    await ts.kubectlOk(['delete', 'widget', 'applied', '-n', NS]);
+  });
+
   it('kubectl get prints the additionalPrinterColumns', async () => {
     await ts.kubectlOk(['patch', 'widget', 'w1', '-n', NS, '--subresource=status', '--type=merge', '-p', '{"status":{"phase":"Ready"}}']);
     const out = await ts.kubectlOk(['get', 'widgets', '-n', NS]);
