@@ -1,3 +1,4 @@
+import { RE2JS } from '@bufbuild/re2';
 import type { Environment } from '@marcbachmann/cel-js';
 
 /**
@@ -45,10 +46,35 @@ function indexOf(list: readonly unknown[], x: unknown, last: boolean): bigint {
   return -1n;
 }
 
-/** Kubernetes' regex library compiles with RE2; JavaScript's syntax is a superset, which is documented. */
+const RE2_CACHE_SIZE = 256;
+const re2Cache = new Map<string, RE2JS>();
+
+/** RE2 (linear time, Kubernetes' syntax), compiled once per pattern; an invalid pattern is a runtime error. */
+function re2(pattern: string): RE2JS {
+  let re = re2Cache.get(pattern);
+  if (re === undefined) {
+    try {
+      re = RE2JS.compile(pattern);
+    } catch (err) {
+      throw new Error(`invalid regex: ${(err as Error).message}`);
+    }
+    if (re2Cache.size >= RE2_CACHE_SIZE) re2Cache.clear();
+    re2Cache.set(pattern, re);
+  }
+  return re;
+}
+
+/**
+ * `find`/`findAll` need match positions, which the RE2 engine at hand does not report, so they run on JavaScript's
+ * engine after RE2 has accepted the pattern's syntax and confirmed a match exists (see docs/cel.md for the limit).
+ */
 function compileRegex(re: string, global: boolean): RegExp {
+  re2(re);
   return new RegExp(re, global ? 'gu' : 'u');
 }
+
+/** The name `matches` calls are renamed to (compile.ts), so they run on RE2 instead of cel-js's RegExp. */
+export const RE2_MATCHES = 'matchesRE2';
 
 function registerLists(env: Environment): void {
   for (const t of COMPARABLE) {
@@ -62,11 +88,18 @@ function registerLists(env: Environment): void {
   env.registerFunction('list<A>.lastIndexOf(A): int', (l: unknown[], x: unknown) => indexOf(l, x, true));
 }
 
+function findAll(s: string, re: string): string[] {
+  if (!re2(re).test(s)) return [];
+  return [...s.matchAll(compileRegex(re, true))].map((m) => m[0]);
+}
+
 function registerRegex(env: Environment): void {
-  env.registerFunction('string.find(string): string', (s: string, re: string) => compileRegex(re, false).exec(s)?.[0] ?? '');
-  env.registerFunction('string.findAll(string): list<string>', (s: string, re: string) => [...s.matchAll(compileRegex(re, true))].map((m) => m[0]));
+  env.registerFunction(`string.${RE2_MATCHES}(string): bool`, (s: string, re: string) => re2(re).test(s));
+  env.registerFunction('matches(string, string): bool', (s: string, re: string) => re2(re).test(s));
+  env.registerFunction('string.find(string): string', (s: string, re: string) => (re2(re).test(s) ? (compileRegex(re, false).exec(s)?.[0] ?? '') : ''));
+  env.registerFunction('string.findAll(string): list<string>', (s: string, re: string) => findAll(s, re));
   env.registerFunction('string.findAll(string, int): list<string>', (s: string, re: string, n: bigint) => {
-    const all = [...s.matchAll(compileRegex(re, true))].map((m) => m[0]);
+    const all = findAll(s, re);
     return n < 0n ? all : all.slice(0, Number(n));
   });
 }
