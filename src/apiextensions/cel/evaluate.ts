@@ -79,23 +79,30 @@ function messageOf(r: CompiledRule, ctx: Record<string, unknown>, state: State, 
   return message !== '' ? message : `failed rule: ${(r.rule.rule ?? '').trim()}`;
 }
 
-function runRule(node: RuleNode, r: CompiledRule, program: Compiled, self: unknown, old: unknown, path: string, state: State, largest: number): void {
+/** A node's values converted once for all its rules. */
+interface Bound {
+  readonly self: unknown;
+  readonly old: unknown;
+  readonly largest: number;
+}
+
+function runRule(node: RuleNode, r: CompiledRule, program: Compiled, bound: Bound, path: string, state: State): void {
+  const { largest } = bound;
   const optional = r.rule.optionalOldSelf === true;
-  if (program.usesOldSelf && old === undefined && !optional) return;
+  if (program.usesOldSelf && bound.old === undefined && !optional) return;
   const label = r.rule.message?.trim() || (r.rule.rule ?? '').trim();
-  const bound = costBound(program.astNodes, program.comprehensionDepth, largest);
-  if (bound > PER_CALL_LIMIT) {
+  const cost = costBound(program.astNodes, program.comprehensionDepth, largest);
+  if (cost > PER_CALL_LIMIT) {
     state.errors.push(fieldError.invalid(render(path), schemaTypeOf(node.schema), `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${label}`));
     throw new OutOfBudget();
   }
-  state.spent += bound;
+  state.spent += cost;
   if (state.spent > PER_OBJECT_BUDGET) {
     state.errors.push(fieldError.invalid(render(path), schemaTypeOf(node.schema), 'validation failed due to running out of cost budget, no further validation rules will be run'));
     throw new OutOfBudget();
   }
-  const celSelf = node.convert(self);
-  const celOld = old === undefined ? undefined : node.convert(old);
-  const ctx: Record<string, unknown> = { self: celSelf };
+  const celOld = bound.old;
+  const ctx: Record<string, unknown> = { self: bound.self };
   if (optional) ctx.oldSelf = celOld === undefined ? Optional.none() : Optional.of(celOld);
   else if (celOld !== undefined) ctx.oldSelf = celOld;
   let result: unknown;
@@ -114,13 +121,17 @@ function evaluateNode(compiled: CompiledSchemaRules, schema: JSONSchemaProps, va
   if (value === undefined || value === null || !compiled.withRules.has(schema)) return;
   const node = compiled.nodes.get(schema);
   if (node !== undefined) {
-    const largest = Math.max(largestCollection(value), largestCollection(old));
+    const bound: Bound = {
+      self: node.convert(value),
+      old: old === undefined ? undefined : node.convert(old),
+      largest: Math.max(largestCollection(value), largestCollection(old)),
+    };
     for (const r of node.rules) {
       if (r.program === undefined) {
         state.errors.push(fieldError.invalid(render(path), schemaTypeOf(schema), `rule compile error: ${r.error ?? ''}`));
         continue;
       }
-      runRule(node, r, r.program, value, old, path, state, largest);
+      runRule(node, r, r.program, bound, path, state);
     }
   }
   if (isJsonObject(value)) {
