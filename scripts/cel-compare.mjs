@@ -1,53 +1,15 @@
 // Compares the two CEL evaluators Cascade considered (docs/dependencies.md, issue 22): the cel-spec conformance
-// cases that apply to Kubernetes' CEL (no protobuf messages, no containers, no extensions Kubernetes lacks), then
-// compile and evaluation speed of typical CRD rules. Run after `npm run build`: node scripts/cel-compare.mjs
-import { tests as conformanceData } from '@bufbuild/cel-spec/testdata/conformance.js';
+// cases that apply to Kubernetes' CEL (src/cel/testing/conformance.ts picks them) on each library as shipped and on
+// Cascade's environment (cel-js + Kubernetes libraries), then compile and evaluation speed of typical CRD rules.
+// Run after `npm run build`: node scripts/cel-compare.mjs [--failures=mb|buf|cascade]
 import * as buf from '@bufbuild/cel';
+import { applicableCases, bindValue, celJsCanon, celJsType } from '../dist/src/cel/testing/conformance.js';
+import { baseEnvironment, compile } from '../dist/src/cel/compile.js';
 import { strings as bufStrings } from '@bufbuild/cel/ext';
 import * as mb from '@marcbachmann/cel-js';
 
-const SUITES = ['basic', 'comparisons', 'conversions', 'dynamic', 'fields', 'fp_math', 'integer_math', 'lists', 'logic', 'macros', 'optionals', 'parse', 'plumbing', 'string', 'string_ext', 'timestamps'];
-
-const usesProto = (o) => JSON.stringify(o).match(/objectValue|enumValue|messageType|google\.protobuf|TestAllTypes|"container"|cel\.expr/) !== null;
-
-function fromBase64(s) {
-  return new Uint8Array(Buffer.from(s, 'base64'));
-}
-
-/** A conformance `cel.expr.Value` (JSON) as a canonical string; undefined when it cannot be represented. */
-function expectedCanon(v) {
-  if (v === undefined) return undefined;
-  if ('int64Value' in v) return `int:${v.int64Value}`;
-  if ('uint64Value' in v) return `uint:${v.uint64Value}`;
-  if ('doubleValue' in v) return `double:${canonDouble(Number(v.doubleValue))}`;
-  if ('stringValue' in v) return `string:${JSON.stringify(v.stringValue)}`;
-  if ('bytesValue' in v) return `bytes:${Buffer.from(v.bytesValue, 'base64').toString('hex')}`;
-  if ('boolValue' in v) return `bool:${v.boolValue}`;
-  if ('nullValue' in v) return 'null';
-  if ('listValue' in v) return `[${(v.listValue.values ?? []).map(expectedCanon).join(',')}]`;
-  if ('mapValue' in v) return `{${(v.mapValue.entries ?? []).map((e) => `${expectedCanon(e.key)}=>${expectedCanon(e.value)}`).sort().join(',')}}`;
-  if ('typeValue' in v) return `type:${v.typeValue}`;
-  return undefined;
-}
-
 function canonDouble(n) {
   return Number.isNaN(n) ? 'NaN' : Object.is(n, -0) ? '-0' : String(n);
-}
-
-function mbCanon(v) {
-  if (typeof v === 'bigint') return `int:${v}`;
-  if (v instanceof mb.Optional) return undefined;
-  if (v?.constructor?.name === 'UnsignedInteger' || v?.constructor?.name === 'UnsignedInt') return `uint:${v.value}`;
-  if (typeof v === 'number') return `double:${canonDouble(v)}`;
-  if (typeof v === 'string') return `string:${JSON.stringify(v)}`;
-  if (typeof v === 'boolean') return `bool:${v}`;
-  if (v === null) return 'null';
-  if (v instanceof Uint8Array) return `bytes:${Buffer.from(v).toString('hex')}`;
-  if (Array.isArray(v)) return `[${v.map(mbCanon).join(',')}]`;
-  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${mbCanon(k)}=>${mbCanon(x)}`).sort().join(',')}}`;
-  if (v?.constructor?.name === 'Type') return `type:${String(v).replace(/^Type<|>$/g, '').replace(/^Type\[|\]$/g, '')}`;
-  if (typeof v === 'object' && v.constructor === Object) return `{${Object.entries(v).map(([k, x]) => `string:${JSON.stringify(k)}=>${mbCanon(x)}`).sort().join(',')}}`;
-  return `other:${String(v)}`;
 }
 
 function bufCanon(v) {
@@ -64,89 +26,66 @@ function bufCanon(v) {
   return `other:${String(v)}`;
 }
 
-/** A binding value for each library. */
-function bindValue(v, lib) {
-  if ('int64Value' in v) return BigInt(v.int64Value);
-  if ('uint64Value' in v) return lib === 'buf' ? buf.celUint(BigInt(v.uint64Value)) : mb.evaluate(`${v.uint64Value}u`);
-  if ('doubleValue' in v) return Number(v.doubleValue);
-  if ('stringValue' in v) return v.stringValue;
-  if ('bytesValue' in v) return fromBase64(v.bytesValue);
-  if ('boolValue' in v) return v.boolValue;
-  if ('nullValue' in v) return null;
-  if ('listValue' in v) return (v.listValue.values ?? []).map((x) => bindValue(x, lib));
-  if ('mapValue' in v) return new Map((v.mapValue.entries ?? []).map((e) => [bindValue(e.key, lib), bindValue(e.value, lib)]));
-  throw new Error('unsupported binding');
-}
+const UnsignedInt = mb.evaluate('0u').constructor;
 
-const PRIMITIVES = { INT64: 'int', UINT64: 'uint', DOUBLE: 'double', STRING: 'string', BOOL: 'bool', BYTES: 'bytes' };
-
-function mbType(t) {
-  if (t === undefined) return 'dyn';
-  if (t.primitive) return PRIMITIVES[t.primitive] ?? 'dyn';
-  if (t.listType) return `list<${mbType(t.listType.elemType)}>`;
-  if (t.mapType) return `map<${mbType(t.mapType.keyType)}, ${mbType(t.mapType.valueType)}>`;
-  return 'dyn';
-}
-
-function runMb(t) {
-  const env = new mb.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: t.disableCheck === true });
-  const ctx = {};
+function outcome(fn) {
   try {
-    for (const d of t.typeEnv ?? []) if (d.ident) env.registerVariable(d.name, mbType(d.ident.type));
-  } catch (err) {
-    return { error: `environment: ${err.message}` };
-  }
-  for (const [k, b] of Object.entries(t.bindings ?? {})) ctx[k] = bindValue(b.value, 'mb');
-  try {
-    return { value: mbCanon(env.evaluate(t.expr, ctx)) };
+    return { value: fn() };
   } catch (err) {
     return { error: String(err.message).split('\n')[0] };
   }
+}
+
+function runMb(t) {
+  const env = new mb.Environment({ enableOptionalTypes: true, unlistedVariablesAreDyn: t.disableCheck });
+  const ctx = {};
+  return outcome(() => {
+    for (const d of t.typeEnv) env.registerVariable(d.name, celJsType(d.ident?.type));
+    for (const [k, b] of Object.entries(t.bindings)) ctx[k] = bindValue(b.value, (n) => new UnsignedInt(n));
+    return celJsCanon(env.evaluate(t.expr, ctx));
+  });
+}
+
+function runCascade(t) {
+  const env = baseEnvironment().clone();
+  const ctx = {};
+  return outcome(() => {
+    for (const d of t.typeEnv) env.registerVariable(d.name, celJsType(d.ident?.type));
+    for (const [k, b] of Object.entries(t.bindings)) {
+      if (!t.typeEnv.some((d) => d.name === k)) env.registerVariable(k, 'dyn');
+      ctx[k] = bindValue(b.value, (n) => new UnsignedInt(n));
+    }
+    return celJsCanon(compile(env, t.expr).program(ctx));
+  });
 }
 
 function runBuf(t) {
   const ctx = {};
-  for (const [k, b] of Object.entries(t.bindings ?? {})) ctx[k] = bindValue(b.value, 'buf');
-  try {
+  return outcome(() => {
+    for (const [k, b] of Object.entries(t.bindings)) ctx[k] = bindValue(b.value, (n) => buf.celUint(n));
     const r = buf.run(t.expr, ctx, { funcs: bufStrings });
-    return buf.isCelError(r) ? { error: r.message } : { value: bufCanon(r) };
-  } catch (err) {
-    return { error: String(err.message).split('\n')[0] };
-  }
+    if (buf.isCelError(r)) throw r;
+    return bufCanon(r);
+  });
 }
 
 function conformance() {
-  const suite = conformanceData;
-  const rows = [];
-  const totals = { cases: 0, mb: 0, buf: 0 };
-  for (const s of suite.suites.filter((x) => SUITES.includes(x.name))) {
-    const row = { suite: s.name, cases: 0, mb: 0, buf: 0 };
-    const visit = (node) => {
-      for (const test of node.tests ?? []) {
-        const t = test.original;
-        if (t.checkOnly || usesProto(t)) continue;
-        const expected = expectedCanon(t.value);
-        const wantsError = t.evalError !== undefined;
-        if (expected === undefined && !wantsError) continue;
-        let typeEnvOk = true;
-        for (const d of t.typeEnv ?? []) if (d.function) typeEnvOk = false;
-        if (!typeEnvOk) continue;
-        row.cases++;
-        const ok = (r) => (wantsError ? r.error !== undefined : r.value === expected);
-        if (ok(runMb(t))) row.mb++;
-        else if (process.argv.includes('--failures=mb')) console.log('mb', s.name, t.name, t.expr, JSON.stringify(runMb(t)), expected);
-        if (ok(runBuf(t))) row.buf++;
-        else if (process.argv.includes('--failures=buf')) console.log('buf', s.name, t.name, t.expr, JSON.stringify(runBuf(t)), expected);
-      }
-      for (const c of node.suites ?? []) visit(c);
-    };
-    visit(s);
-    rows.push(row);
-    totals.cases += row.cases;
-    totals.mb += row.mb;
-    totals.buf += row.buf;
+  const runners = { mb: runMb, buf: runBuf, cascade: runCascade };
+  const rows = new Map();
+  for (const t of applicableCases()) {
+    const row = rows.get(t.suite) ?? { suite: t.suite, cases: 0, mb: 0, buf: 0, cascade: 0 };
+    row.cases++;
+    for (const [name, run] of Object.entries(runners)) {
+      const r = run(t);
+      const ok = t.expected === undefined ? r.error !== undefined : r.value === t.expected;
+      if (ok) row[name]++;
+      else if (process.argv.includes(`--failures=${name}`)) console.log(name, t.suite, t.name, t.expr, JSON.stringify(r), t.expected);
+    }
+    rows.set(t.suite, row);
   }
-  return { rows, totals };
+  const totals = { cases: 0, mb: 0, buf: 0, cascade: 0 };
+  for (const r of rows.values()) for (const k of Object.keys(totals)) totals[k] += r[k];
+  return { rows: [...rows.values()], totals };
 }
 
 const RULES = [
@@ -189,9 +128,10 @@ function speed() {
 
 const { rows, totals } = conformance();
 console.log('conformance (cases that apply to Kubernetes CEL; passed)');
-console.log('suite'.padEnd(14), 'cases'.padStart(6), 'cel-js'.padStart(8), '@bufbuild'.padStart(10));
-for (const r of rows) console.log(r.suite.padEnd(14), String(r.cases).padStart(6), String(r.mb).padStart(8), String(r.buf).padStart(10));
-console.log('total'.padEnd(14), String(totals.cases).padStart(6), String(totals.mb).padStart(8), String(totals.buf).padStart(10));
+const line = (r, name) => console.log(name.padEnd(14), String(r.cases).padStart(6), String(r.mb).padStart(8), String(r.buf).padStart(10), String(r.cascade).padStart(9));
+console.log('suite'.padEnd(14), 'cases'.padStart(6), 'cel-js'.padStart(8), '@bufbuild'.padStart(10), 'Cascade'.padStart(9));
+for (const r of rows) line(r, r.suite);
+line(totals, 'total');
 console.log('\nspeed (µs per call, median machine noise applies)');
 console.log('rule'.padEnd(58), 'compile cel-js', 'compile buf', 'eval cel-js', 'eval buf');
 for (const s of speed()) {

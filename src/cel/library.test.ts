@@ -48,6 +48,9 @@ describe('Kubernetes CEL libraries (R11.130, R11.131, R11.136)', () => {
     assert.equal(run("'a.b.c'.replace('.', '/')"), 'a/b/c');
     assert.equal(run("'a.b.c'.replace('.', '/', 1)"), 'a/b.c');
     assert.equal(run("'abc'.reverse()"), 'cba');
+    assert.equal(run("'%s has %d replicas (%.1f%%)'.format([dyn('web'), dyn(3), dyn(42.25)])"), 'web has 3 replicas (42.2%)');
+    assert.equal(run("'%x %X %b %o %e'.format([dyn(255), dyn(255), dyn(5), dyn(8), dyn(1052.032911275)])"), 'ff FF 101 10 1.052033e+03');
+    assert.equal(run('strings.quote(\'a"b\\n\')'), '"a\\"b\\n"');
   });
 
   it('sets: contains, equivalent, intersects', () => {

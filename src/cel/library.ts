@@ -1,5 +1,6 @@
 import { RE2JS } from '@bufbuild/re2';
 import type { Environment } from '@marcbachmann/cel-js';
+import { format, quote } from './format.js';
 
 /**
  * The Kubernetes CEL libraries Cascade adds to cel-js (R11.130, R11.131, R11.136): lists, regex `find`/`findAll`,
@@ -129,7 +130,13 @@ function registerStrings(env: Environment): void {
     return out + rest;
   });
   env.registerFunction('string.reverse(): string', (s: string) => [...s].reverse().join(''));
+  env.registerFunction('string.format(list<A>): string', (s: string, args: unknown[]) => format(s, args));
+  env.registerType('StringsNamespace', { ctor: StringsNamespace, fields: {} });
+  env.registerConstant('strings', 'StringsNamespace', new StringsNamespace());
+  env.registerFunction('StringsNamespace.quote(string): string', (_n: unknown, s: string) => quote(s));
 }
+
+class StringsNamespace {}
 
 class SetsNamespace {}
 
