@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processCpuSeconds } from './cpu.js';
 import { benchCrdServing } from './crd.js';
+import { benchCrdRules } from './crd-rules.js';
 import { benchGarbageCollector, gcTable } from './gc.js';
 import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, postLoad } from './load.js';
 import { benchSqlite } from './sqlite.js';
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchNamespaceDeletion()));
     rows.push(...(await benchProtection()));
     rows.push(...(await benchCrdServing()));
+    rows.push(...(await benchCrdRules()));
     rows.push(...(await benchSqlite()));
     rows.push(...(await benchEtcd()));
     const table = [

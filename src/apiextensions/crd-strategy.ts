@@ -1,6 +1,5 @@
 import { CUSTOM_RESOURCE_CLEANUP_FINALIZER, type CustomResourceDefinition } from '../api/crd-types.js';
 import { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from './crd-validation.js';
-import { unsupportedCelRules } from './schema/index.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
 import { deletionFinalizersForGarbageCollection } from '../registry/delete-policy.js';
@@ -20,18 +19,6 @@ function defaultCrd(obj: KubeObject): void {
   crd.spec.conversion ??= { strategy: 'None' };
 }
 
-/** `x-kubernetes-validations` (CEL) rules are accepted but not evaluated; the client is told where they are. */
-function celWarnings(obj: KubeObject): string[] {
-  const crd = obj as CustomResourceDefinition;
-  const versions = Array.isArray(crd.spec?.versions) ? crd.spec.versions : [];
-  return versions.flatMap((v, i) => {
-    const rules = unsupportedCelRules(v.schema?.openAPIV3Schema, `spec.versions[${i}].schema.openAPIV3Schema`);
-    return rules.length === 0
-      ? []
-      : [`${rules.join(', ')}: x-kubernetes-validations (CEL) rules are not evaluated by Cascade; objects are validated without them`];
-  });
-}
-
 /**
  * The CRD registry (apiextensions customresourcedefinition strategy and REST): validation, storedVersions, and
  * the cleanup finalizer added by the first DELETE so instances are removed before the definition goes.
@@ -46,8 +33,6 @@ export function customResourceDefinitionStrategy(info: ResourceInfo): Strategy {
       return { acceptedNames: { plural: '', kind: '' }, storedVersions: storage === undefined ? [] : [storage] };
     },
     validate: validateCustomResourceDefinition,
-    warningsOnCreate: celWarnings,
-    warningsOnUpdate: celWarnings,
     validateUpdate: validateCustomResourceDefinitionUpdate,
     deletionFinalizers: (opts, finalizers, obj) => {
       const gc = deletionFinalizersForGarbageCollection('DeleteDependents', opts, finalizers);

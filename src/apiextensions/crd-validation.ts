@@ -3,6 +3,7 @@ import { isObject, type KubeObject } from '../api/types.js';
 import { isDns1035Label, isDns1123Subdomain } from '../validation/names.js';
 import type { CrdVersion, CustomResourceDefinition } from '../api/crd-types.js';
 import { validateDefaults, validateStructuralSchema } from './schema/index.js';
+import { validateSchemaRules } from './cel/crd-rules.js';
 
 const SCOPES = ['Cluster', 'Namespaced'];
 
@@ -39,8 +40,11 @@ function validateVersion(v: CrdVersion, i: number, statusSubresource: boolean, e
     errs.push(fieldError.required(`${path}.schema.openAPIV3Schema`, 'schemas are required'));
     return;
   }
-  errs.push(...validateStructuralSchema(schema, `${path}.schema.openAPIV3Schema`, { statusSubresource }));
+  const structural = validateStructuralSchema(schema, `${path}.schema.openAPIV3Schema`, { statusSubresource });
+  errs.push(...structural);
   errs.push(...validateDefaults(schema, `${path}.schema.openAPIV3Schema`));
+  // R11.102: rules are compiled only against a schema without other errors.
+  if (structural.length === 0) errs.push(...validateSchemaRules(schema, `${path}.schema.openAPIV3Schema`));
   const scale = v.subresources?.scale;
   if (scale !== undefined) {
     if (!scale.specReplicasPath?.startsWith('.spec.')) {

@@ -1,4 +1,4 @@
-import { type FieldError, StatusError } from '../api/errors.js';
+import { type FieldError, fieldError, StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
 import { deletionFinalizersForGarbageCollection } from '../registry/delete-policy.js';
@@ -7,6 +7,14 @@ import type { CustomResourceVersion } from './custom-resource-info.js';
 import { customResourcePrinter } from './printer-columns.js';
 import { applyDefaults, prune, pruneNonNullableNulls, validateInstance } from './schema/index.js';
 import type { JSONSchemaProps } from '../api/json-schema-props.js';
+import { evaluateRules } from './cel/evaluate.js';
+import { compileSchemaRules } from './cel/rules.js';
+
+const NOT_ALL_RULES_CHECKED = fieldError.invalid(
+  '<nil>',
+  'null',
+  'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
+);
 
 /** Everything but metadata (and status, when /status owns it): what a custom resource's generation tracks (R1.9). */
 function desiredState(obj: KubeObject, statusSubresource: boolean): string {
@@ -47,9 +55,15 @@ export function customResourceStrategy(info: ResourceInfo, custom: CustomResourc
   const statusSubresource = custom.version.subresources?.status !== undefined;
   const schema: JSONSchemaProps | undefined = custom.version.schema?.openAPIV3Schema;
   const gvk = { group: info.group, version: info.version, kind: info.kind };
-  const validate = (obj: KubeObject): FieldError[] => {
+  // Compiled once per served CRD version; no request compiles a rule.
+  const rules = custom.preserveUnknownFields ? undefined : compileSchemaRules(schema);
+  const validate = (obj: KubeObject, old?: KubeObject): FieldError[] => {
     if (schema === undefined) return [];
-    return validateInstance(obj, schema, gvk);
+    const errs = validateInstance(obj, schema, gvk);
+    if (rules === undefined) return errs;
+    // R11.116: rules run only on an object the schema accepts.
+    if (errs.length > 0) return [...errs, NOT_ALL_RULES_CHECKED];
+    return evaluateRules(rules, schema, obj, old);
   };
   return {
     applyDefaults: (obj) => {
@@ -86,7 +100,7 @@ export function customResourceStrategy(info: ResourceInfo, custom: CustomResourc
       }
       return validate(obj);
     },
-    validateUpdate: (next) => validate(next),
+    validateUpdate: (next, old) => validate(next, old),
     warningsOnCreate: (obj) => unqualifiedFinalizerWarnings(obj.metadata.finalizers ?? [], []),
     warningsOnUpdate: (next, old) => unqualifiedFinalizerWarnings(next.metadata.finalizers ?? [], old.metadata.finalizers ?? []),
     allowUnconditionalUpdate: false,

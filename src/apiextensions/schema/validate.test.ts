@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rendered } from './test-helpers.js';
 import type { GroupVersionKind, JSONSchemaProps } from '../../api/json-schema-props.js';
-import { unsupportedCelRules, validateCustomResourceSchema, validateInstance, validateTypeMeta } from './validate.js';
+import { validateCustomResourceSchema, validateInstance, validateTypeMeta } from './validate.js';
 
 const GVK: GroupVersionKind = { group: 'stable.example.com', version: 'v1', kind: 'CronTab' };
 
@@ -246,33 +246,5 @@ describe('validateInstance and validateTypeMeta', () => {
     assert.deepEqual(rendered(validateInstance(obj, schema, GVK)), [
       'spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"',
     ]);
-  });
-});
-
-describe('unsupportedCelRules', () => {
-  it('lists every x-kubernetes-validations rule by schema path', () => {
-    const schema: JSONSchemaProps = {
-      type: 'object',
-      'x-kubernetes-validations': [{ rule: 'has(self.spec)' }],
-      properties: {
-        spec: {
-          type: 'object',
-          properties: {
-            list: {
-              type: 'array',
-              items: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self != ""' }, { rule: 'size(self) < 5' }] },
-            },
-          },
-        },
-      },
-    };
-    assert.deepEqual(unsupportedCelRules(schema), [
-      'openAPIV3Schema.x-kubernetes-validations[0]',
-      'openAPIV3Schema.properties[spec].properties[list].items.x-kubernetes-validations[0]',
-      'openAPIV3Schema.properties[spec].properties[list].items.x-kubernetes-validations[1]',
-    ]);
-  });
-  it('is empty for a schema without rules', () => {
-    assert.deepEqual(unsupportedCelRules(withSpec({ a: { type: 'string' } })), []);
   });
 });

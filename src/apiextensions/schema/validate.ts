@@ -1,10 +1,9 @@
 import type { FieldError } from '../../api/errors.js';
 import { validateEmbeddedResources } from './embedded-resource.js';
 import { schemaFieldError } from './field-errors.js';
-import { child, index, key } from './field-path.js';
 import { validateListSetsAndMaps } from './list-type.js';
 import { validateAgainstOpenApi } from './openapi-validator.js';
-import { additionalPropertiesSchema, type GroupVersionKind, isJsonObject, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
+import { type GroupVersionKind, isJsonObject, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 /** The custom resource's kind and apiVersion must be the served ones; the strategy stops at these errors. */
 export function validateTypeMeta(obj: unknown, gvk: GroupVersionKind): FieldError[] {
@@ -37,19 +36,4 @@ export function validateCustomResourceSchema(obj: unknown, schema: JSONSchemaPro
 export function validateInstance(obj: unknown, schema: JSONSchemaProps, gvk: GroupVersionKind): FieldError[] {
   const typeErrs = validateTypeMeta(obj, gvk);
   return typeErrs.length > 0 ? typeErrs : validateCustomResourceSchema(obj, schema);
-}
-
-/**
- * Every `x-kubernetes-validations` rule of the schema, by schema path (`openAPIV3Schema.properties[spec]
- * .x-kubernetes-validations[0]`): these CEL rules are accepted but not evaluated, so the caller warns about them.
- */
-export function unsupportedCelRules(schema: JSONSchemaProps | undefined, path = 'openAPIV3Schema'): string[] {
-  if (schema === undefined) return [];
-  const out = (schema['x-kubernetes-validations'] ?? []).map((_r, i) => index(child(path, 'x-kubernetes-validations'), i));
-  for (const [k, prop] of Object.entries(schema.properties ?? {}))
-    out.push(...unsupportedCelRules(prop, key(child(path, 'properties'), k)));
-  out.push(...unsupportedCelRules(itemsSchema(schema), child(path, 'items')));
-  out.push(...unsupportedCelRules(additionalPropertiesSchema(schema), child(path, 'additionalProperties')));
-  for (const [i, sub] of (schema.allOf ?? []).entries()) out.push(...unsupportedCelRules(sub, index(child(path, 'allOf'), i)));
-  return out;
 }
