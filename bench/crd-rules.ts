@@ -1,7 +1,7 @@
 import type { KubeObject } from '../src/api/types.js';
 import { StatusError } from '../src/api/errors.js';
 import type { ResourceRef } from '../src/client/interface.js';
-import { BUILTIN_DEFINITIONS } from '../src/openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../src/kinds/definitions.js';
 import { startApiServer } from '../src/server/api-server.js';
 import { createInProcessClient } from '../src/server/in-process-client.js';
 import { createMemoryBackend } from '../src/storage/memory/backend.js';
