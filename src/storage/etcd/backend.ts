@@ -2,7 +2,7 @@ import type { Backend, KeyValue } from '../backend.js';
 import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../errors.js';
 import { CompactedRevisionTracker } from './compacted-revision.js';
 import type { EventQueue } from './event-queue.js';
-import { GrpcChannel } from './grpc-channel.js';
+import { type ChannelOptions, GrpcChannel } from './grpc-channel.js';
 import { KeySpace } from './key-space.js';
 import { fromEtcdKeyValue } from './key-values.js';
 import { EtcdKvClient } from './kv-client.js';
@@ -12,8 +12,12 @@ import { isCompactedRevision, isFutureRevision } from './revision-errors.js';
 import { DEFAULT_COMPACT_INTERVAL_MS, ScheduledCompactor } from './scheduled-compactor.js';
 import { openWatchStream } from './watch-stream.js';
 
-export interface EtcdBackendOptions {
-  /** Client URLs, as kube-apiserver's --etcd-servers takes them (e.g. http://127.0.0.1:2379). */
+/** The channel's options: TLS material for https:// members, the call deadline and the dead-member detection. */
+export interface EtcdBackendOptions extends ChannelOptions {
+  /**
+   * Client URLs of the cluster's members, as kube-apiserver's --etcd-servers takes them (e.g.
+   * https://10.0.0.1:2379); calls go to one member at a time and move to the next when it fails.
+   */
   readonly endpoints: readonly string[];
   /**
    * kube-apiserver's --etcd-prefix (default /registry). It replaces the leading `/registry` of the keys the
@@ -57,7 +61,13 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
   const intervalMs = options.compactIntervalMs ?? DEFAULT_COMPACT_INTERVAL_MS;
   if (!Number.isFinite(intervalMs) || intervalMs < 0) throw new RangeError(`compactIntervalMs must be >= 0, got ${intervalMs}`);
   const keys = new KeySpace(options.prefix);
-  const channel = new GrpcChannel(options.endpoints);
+  const channel = new GrpcChannel(options.endpoints, {
+    tls: options.tls,
+    callTimeoutMs: options.callTimeoutMs,
+    dialTimeoutMs: options.dialTimeoutMs,
+    keepaliveTimeMs: options.keepaliveTimeMs,
+    keepaliveTimeoutMs: options.keepaliveTimeoutMs,
+  });
   const kv = new EtcdKvClient(channel);
   const pointReads = new ReadBatcher(kv);
   const compaction = new CompactedRevisionTracker();

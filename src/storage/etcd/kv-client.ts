@@ -25,7 +25,7 @@ export interface EtcdKv {
   compact(revision: number): Promise<number>;
 }
 
-/** etcd's KV service over a GrpcChannel, which stays the caller's to close. */
+/** etcd's KV service over a GrpcChannel, which stays the caller's to close. Reads are sent again after a connection failure; writes are not. */
 export class EtcdKvClient implements EtcdKv {
   readonly #channel: GrpcChannel;
 
@@ -34,7 +34,7 @@ export class EtcdKvClient implements EtcdKv {
   }
 
   async range(request: RangeRequest): Promise<RangeResponse> {
-    return decodeRangeResponse(await this.#channel.unary('/etcdserverpb.KV/Range', encodeRangeRequest(request, GRPC_PREFIX_BYTES)));
+    return decodeRangeResponse(await this.#channel.unary('/etcdserverpb.KV/Range', encodeRangeRequest(request, GRPC_PREFIX_BYTES), true));
   }
 
   async txn(request: TxnRequest): Promise<TxnResponse> {
@@ -48,8 +48,9 @@ export class EtcdKvClient implements EtcdKv {
   }
 
   async compact(revision: number): Promise<number> {
+    // Compacting twice is harmless: the second finds the revision compacted, which callers take as done.
     return decodeHeaderOnlyResponse(
-      await this.#channel.unary('/etcdserverpb.KV/Compact', encodeCompactionRequest(revision, GRPC_PREFIX_BYTES)),
+      await this.#channel.unary('/etcdserverpb.KV/Compact', encodeCompactionRequest(revision, GRPC_PREFIX_BYTES), true),
     );
   }
 }

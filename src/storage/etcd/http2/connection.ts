@@ -19,6 +19,7 @@ import {
   windowUpdateFrame,
 } from './frames.js';
 import { HpackDecoder } from './hpack-decoder.js';
+import { KeepaliveWatchdog, type KeepaliveOptions } from './keepalive.js';
 import { encodeRequestHeaders } from './request-headers.js';
 import { type Http2Stream, type StreamListener, StreamNotProcessedError } from './stream.js';
 
@@ -29,6 +30,17 @@ export interface ConnectionOptions {
   readonly connectionWindowBytes: number;
   /** Called once when the connection can take no new streams (failed, closed, or the server sent GOAWAY). */
   readonly onRetired: () => void;
+  /** For https:// endpoints: the CA to verify the server with (default: Node's roots), and a client certificate. */
+  readonly tls?: TlsMaterial;
+  /** The server's first SETTINGS must arrive within this, or the connection fails with nothing sent. */
+  readonly dialTimeoutMs: number;
+  readonly keepalive: KeepaliveOptions;
+}
+
+export interface TlsMaterial {
+  readonly ca?: Buffer;
+  readonly cert?: Buffer;
+  readonly key?: Buffer;
 }
 
 interface StreamState {
@@ -44,6 +56,8 @@ interface StreamState {
   /** Received bytes not yet handed back to the server's view of this stream's window. */
   unacknowledged: number;
 }
+
+const PING_PAYLOAD = Buffer.alloc(8);
 
 /** The largest frame this side accepts: it never raises SETTINGS_MAX_FRAME_SIZE above the default. */
 const MAX_INBOUND_FRAME_BYTES = DEFAULT_MAX_FRAME_BYTES;
@@ -69,7 +83,10 @@ export class Http2Connection {
   /** Streams with bytes queued behind an exhausted window. */
   readonly #blocked = new Set<StreamState>();
   #nextStreamId = 1;
+  /** The server's SETTINGS arrived: it is alive and speaks HTTP/2, and streams may go out. */
   #connected = false;
+  readonly #dialTimer: NodeJS.Timeout;
+  readonly #keepalive: KeepaliveWatchdog;
   #retired = false;
   #failure: Error | undefined;
   #socketError: Error | undefined;
@@ -88,19 +105,38 @@ export class Http2Connection {
     const port = Number(url.port || (this.#scheme === 'https' ? 443 : 80));
     const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     this.#authority = url.host;
+    const tls = options.tls;
     const socket =
       this.#scheme === 'https'
-        ? connectTls({ host, port, ALPNProtocols: ['h2'], servername: isIP(host) === 0 ? host : undefined })
+        ? connectTls({
+            host,
+            port,
+            ALPNProtocols: ['h2'],
+            servername: isIP(host) === 0 ? host : undefined,
+            ca: tls?.ca,
+            cert: tls?.cert,
+            key: tls?.key,
+          })
         : connectTcp({ host, port });
     this.#socket = socket;
     socket.setNoDelay(true);
+    // The kernel's probes find a dead peer of a connection without streams, which PINGs do not cover.
+    socket.setKeepAlive(true, options.keepalive.intervalMs);
     socket.unref();
     socket.once(this.#scheme === 'https' ? 'secureConnect' : 'connect', () => {
       if (this.#scheme === 'https' && (socket as TLSSocket).alpnProtocol !== 'h2') {
         this.#fail(new StreamNotProcessedError(`${url.origin} does not speak HTTP/2 over TLS (ALPN)`));
-        return;
       }
-      this.#connected = true;
+    });
+    this.#dialTimer = setTimeout(
+      () => this.#fail(new StreamNotProcessedError(`${url.origin} did not open an HTTP/2 session within ${options.dialTimeoutMs} ms`)),
+      options.dialTimeoutMs,
+    );
+    this.#dialTimer.unref();
+    this.#keepalive = new KeepaliveWatchdog(options.keepalive, {
+      active: () => this.#streams.size > 0 || this.#waiting.length > 0,
+      ping: () => this.#queue(frame(FrameType.PING, 0, 0, PING_PAYLOAD)),
+      dead: (error) => this.#fail(new Error(`${url.origin}: ${error.message}`)),
     });
     socket.on('data', (chunk: Buffer) => this.#receive(chunk));
     socket.on('error', (error: Error) => {
@@ -119,7 +155,7 @@ export class Http2Connection {
     }
   }
 
-  /** Whether the socket ever came up: calls on a connection that never did were never sent anywhere. */
+  /** Whether the server ever answered: calls on a connection where it never did were never sent anywhere. */
   get connected(): boolean {
     return this.#connected;
   }
@@ -142,8 +178,14 @@ export class Http2Connection {
       localEnded: false,
       unacknowledged: 0,
     };
-    if (this.#streams.size < this.#peerMaxStreams) this.#start(state);
-    else this.#waiting.push(state);
+    // Until the server has answered, streams wait: bytes sent to a frozen server could still be applied when it
+    // wakes, after their caller was told they failed and sent them elsewhere.
+    if (this.#connected && this.#streams.size < this.#peerMaxStreams) {
+      this.#start(state);
+    } else {
+      this.#socket.ref();
+      this.#waiting.push(state);
+    }
     return {
       write: (bytes, endAfter) => {
         if (state.localEnded || state.endQueued) throw new Error(`HTTP/2 stream ${path} was already ended`);
@@ -232,16 +274,21 @@ export class Http2Connection {
       this.#queue(rstStreamFrame(state.id, ErrorCode.CANCEL));
     }
     state.listener.close(error);
-    while (this.#waiting.length > 0 && this.#streams.size < this.#peerMaxStreams && !this.#retired) {
-      this.#start(this.#waiting.shift() as StreamState);
-    }
+    this.#startWaiting();
     if (this.#streams.size === 0) {
       this.#socket.unref();
       if (this.#retired && this.#waiting.length === 0) this.#end();
     }
   }
 
+  #startWaiting(): void {
+    while (this.#waiting.length > 0 && this.#streams.size < this.#peerMaxStreams && !this.#retired) {
+      this.#start(this.#waiting.shift() as StreamState);
+    }
+  }
+
   #receive(chunk: Buffer): void {
+    this.#keepalive.heard();
     const buffer = this.#inbound === undefined ? chunk : Buffer.concat([this.#inbound, chunk]);
     let offset = 0;
     while (buffer.byteLength - offset >= FRAME_HEADER_BYTES && this.#failure === undefined) {
@@ -285,6 +332,7 @@ export class Http2Connection {
         return;
       case FrameType.PING:
         if ((flags & Flag.ACK) === 0) this.#queue(frame(FrameType.PING, Flag.ACK, 0, payload));
+        else this.#keepalive.acknowledged();
         return;
       case FrameType.GOAWAY:
         this.#goaway(payload);
@@ -302,6 +350,7 @@ export class Http2Connection {
   }
 
   #data(flags: number, streamId: number, payload: Buffer): void {
+    this.#keepalive.responded();
     this.#unacknowledged += payload.byteLength;
     if (this.#unacknowledged >= this.#options.connectionWindowBytes / 2) {
       this.#queue(windowUpdateFrame(0, this.#unacknowledged));
@@ -359,6 +408,7 @@ export class Http2Connection {
       this.#protocolFailure(ErrorCode.COMPRESSION_ERROR, `undecodable header block on stream ${streamId}: ${(error as Error).message}`);
       return;
     }
+    this.#keepalive.responded();
     const state = this.#streams.get(streamId);
     if (state === undefined) return;
     state.listener.headers(fields, endStream);
@@ -396,6 +446,11 @@ export class Http2Connection {
       }
     }
     this.#queue(frame(FrameType.SETTINGS, Flag.ACK, 0));
+    if (!this.#connected) {
+      this.#connected = true;
+      clearTimeout(this.#dialTimer);
+      this.#startWaiting();
+    }
     this.#unblock();
   }
 
@@ -449,6 +504,7 @@ export class Http2Connection {
   #fail(error: Error): void {
     if (this.#failure !== undefined) return;
     this.#failure = error;
+    this.#stopTimers();
     this.#retire();
     this.#socket.destroy();
     const streams = [...this.#streams.values(), ...this.#waiting];
@@ -461,6 +517,11 @@ export class Http2Connection {
     }
   }
 
+  #stopTimers(): void {
+    clearTimeout(this.#dialTimer);
+    this.#keepalive.stop();
+  }
+
   #retire(): void {
     if (this.#retired) return;
     this.#retired = true;
@@ -470,6 +531,7 @@ export class Http2Connection {
   /** With no stream left there is nothing more to read: once the last frames are out, the socket goes. */
   #end(): void {
     if (this.#failure !== undefined) return;
+    this.#stopTimers();
     this.#flush();
     this.#socket.end(() => this.#socket.destroy());
   }
