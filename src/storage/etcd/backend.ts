@@ -1,4 +1,5 @@
 import type { Backend, KeyValue } from '../backend.js';
+import { RequestMetrics } from '../request-metrics.js';
 import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../errors.js';
 import { CompactedRevisionTracker } from './compacted-revision.js';
 import type { EventQueue } from './event-queue.js';
@@ -227,6 +228,7 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
         keys,
         prefix,
         afterRevision,
+        resumeTimeoutMs: channel.callTimeoutMs,
         onCompacted: (revision) => compaction.observe(revision),
         onStop: (stopped) => watchers.delete(stopped),
       });
@@ -286,7 +288,32 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
           onError: (error) => console.error(`etcd backend ${options.endpoints.join(',')}: scheduled compaction failed: ${String(error)}`),
         });
   compactor?.start();
-  return backend;
+  return instrumented(backend, kv, probeKey);
+}
+
+/**
+ * The backend with its calls counted per operation for /metrics, and kube-apiserver's etcd health check: a
+ * linearizable read of one key, which needs the member to have a leader and a quorum.
+ */
+function instrumented(backend: Backend, kv: EtcdKvClient, probeKey: Buffer): Backend {
+  const metrics = new RequestMetrics();
+  return {
+    ...backend,
+    currentRevision: () => metrics.measure('currentRevision', () => backend.currentRevision()),
+    compactedRevision: () => metrics.measure('compactedRevision', () => backend.compactedRevision()),
+    get: (key, opts) => metrics.measure('get', () => backend.get(key, opts)),
+    list: (prefix, opts) => metrics.measure('list', () => backend.list(prefix, opts)),
+    count: (prefix) => metrics.measure('count', () => backend.count(prefix)),
+    create: (key, value) => metrics.measure('create', () => backend.create(key, value)),
+    update: (key, value, expected) => metrics.measure('update', () => backend.update(key, value, expected)),
+    delete: (key, expected) => metrics.measure('delete', () => backend.delete(key, expected)),
+    watch: (prefix, afterRevision) => metrics.measure('watch', () => backend.watch(prefix, afterRevision)),
+    compact: (revision) => metrics.measure('compact', () => backend.compact(revision)),
+    async checkHealth(timeoutMs) {
+      await kv.range({ key: probeKey, countOnly: true }, timeoutMs);
+    },
+    requestMetrics: () => metrics.snapshot(),
+  };
 }
 
 /** Revision 0 or absent means the latest, as in etcd. */

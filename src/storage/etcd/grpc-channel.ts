@@ -45,7 +45,7 @@ const RETRY_ROUNDS = 6;
 
 /** gRPC's status codes the channel acts on. */
 const GRPC_DEADLINE_EXCEEDED = 4;
-const GRPC_UNAVAILABLE = 14;
+export const GRPC_UNAVAILABLE = 14;
 /** What a member refuses calls with while it has no leader, before proposing anything (see request-headers). */
 const NO_LEADER = 'etcdserver: no leader';
 
@@ -129,6 +129,7 @@ class CallState {
  */
 export class GrpcChannel {
   readonly #endpoints: readonly URL[];
+  readonly callTimeoutMs: number;
   readonly #options: Required<Omit<ChannelOptions, 'tls'>> & Pick<ChannelOptions, 'tls'>;
   #next = 0;
   #connection: Http2Connection | undefined;
@@ -138,6 +139,7 @@ export class GrpcChannel {
     if (endpoints.length === 0) throw new RangeError('GrpcChannel: at least one endpoint is required');
     this.#endpoints = endpoints.map(normalizeEndpoint);
     this.#options = { ...CHANNEL_DEFAULTS, ...definedOnly(options) };
+    this.callTimeoutMs = this.#options.callTimeoutMs;
     for (const [name, value] of Object.entries(this.#options)) {
       if (typeof value === 'number' && !(Number.isFinite(value) && value > 0)) throw new RangeError(`${name} must be > 0, got ${value}`);
     }
@@ -146,12 +148,11 @@ export class GrpcChannel {
   /**
    * Sends the message that `framed` holds after GRPC_PREFIX_BYTES free bytes (the encoders leave them) and
    * resolves with the response message. `idempotent` calls (reads) may be sent again after a failure that
-   * leaves unknown whether etcd got them.
+   * leaves unknown whether etcd got them. `timeoutMs` overrides the channel's call deadline (health checks).
    */
-  unary(path: string, framed: Buffer, idempotent = false): Promise<Buffer> {
+  unary(path: string, framed: Buffer, idempotent = false, timeoutMs = this.#options.callTimeoutMs): Promise<Buffer> {
     if (this.#closed) return Promise.reject(new Error('etcd client is closed'));
     const message = frame(framed);
-    const timeoutMs = this.#options.callTimeoutMs;
     return new Promise<Buffer>((resolve, reject) => {
       let settled = false;
       let current: Http2Stream | undefined;

@@ -18,7 +18,8 @@ import {
 
 /** The calls of etcd's KV service the backend makes. */
 export interface EtcdKv {
-  range(request: RangeRequest): Promise<RangeResponse>;
+  /** `timeoutMs` overrides the channel's call deadline. */
+  range(request: RangeRequest, timeoutMs?: number): Promise<RangeResponse>;
   txn(request: TxnRequest): Promise<TxnResponse>;
   deleteRange(request: DeleteRangeRequest): Promise<DeleteRangeResponse>;
   /** Resolves with etcd's revision after the compaction. */
@@ -33,8 +34,10 @@ export class EtcdKvClient implements EtcdKv {
     this.#channel = channel;
   }
 
-  async range(request: RangeRequest): Promise<RangeResponse> {
-    return decodeRangeResponse(await this.#channel.unary('/etcdserverpb.KV/Range', encodeRangeRequest(request, GRPC_PREFIX_BYTES), true));
+  async range(request: RangeRequest, timeoutMs?: number): Promise<RangeResponse> {
+    return decodeRangeResponse(
+      await this.#channel.unary('/etcdserverpb.KV/Range', encodeRangeRequest(request, GRPC_PREFIX_BYTES), true, timeoutMs),
+    );
   }
 
   async txn(request: TxnRequest): Promise<TxnResponse> {
