@@ -1,4 +1,5 @@
-import { Http2Connection, type TlsMaterial } from './http2/connection.js';
+import { Http2Connection } from './http2/connection.js';
+import type { TlsMaterial } from './http2/socket.js';
 import { type HeaderField, type Http2Stream, StreamNotProcessedError } from './http2/stream.js';
 
 /** The bytes before each gRPC message: a compression flag and the message length (gRPC over HTTP/2). */

@@ -1,5 +1,5 @@
-import { connect as connectTcp, isIP, type Socket } from 'node:net';
-import { connect as connectTls, type TLSSocket } from 'node:tls';
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import {
   CLIENT_PREFACE,
   DEFAULT_MAX_FRAME_BYTES,
@@ -19,43 +19,13 @@ import {
   windowUpdateFrame,
 } from './frames.js';
 import { HpackDecoder } from './hpack-decoder.js';
-import { KeepaliveWatchdog, type KeepaliveOptions } from './keepalive.js';
+import type { ConnectionOptions, StreamState } from './connection-state.js';
+import { KeepaliveWatchdog } from './keepalive.js';
 import { encodeRequestHeaders } from './request-headers.js';
+import { openSocket } from './socket.js';
 import { type Http2Stream, type StreamListener, StreamNotProcessedError } from './stream.js';
 
-export interface ConnectionOptions {
-  /** Receive window per stream: responses to lists can be large, and 64 KiB windows would make them crawl. */
-  readonly streamWindowBytes: number;
-  /** Receive window of the connection as a whole. */
-  readonly connectionWindowBytes: number;
-  /** Called once when the connection can take no new streams (failed, closed, or the server sent GOAWAY). */
-  readonly onRetired: () => void;
-  /** For https:// endpoints: the CA to verify the server with (default: Node's roots), and a client certificate. */
-  readonly tls?: TlsMaterial;
-  /** The server's first SETTINGS must arrive within this, or the connection fails with nothing sent. */
-  readonly dialTimeoutMs: number;
-  readonly keepalive: KeepaliveOptions;
-}
-
-export interface TlsMaterial {
-  readonly ca?: Buffer;
-  readonly cert?: Buffer;
-  readonly key?: Buffer;
-}
-
-interface StreamState {
-  id: number;
-  readonly path: string;
-  readonly listener: StreamListener;
-  sendWindow: number;
-  /** Bytes flow control holds back, in order. */
-  readonly queued: Buffer[];
-  /** END_STREAM goes out after the queued bytes. */
-  endQueued: boolean;
-  localEnded: boolean;
-  /** Received bytes not yet handed back to the server's view of this stream's window. */
-  unacknowledged: number;
-}
+export type { ConnectionOptions };
 
 const PING_PAYLOAD = Buffer.alloc(8);
 
@@ -102,32 +72,9 @@ export class Http2Connection {
   constructor(url: URL, options: ConnectionOptions) {
     this.#options = options;
     this.#scheme = url.protocol === 'https:' ? 'https' : 'http';
-    const port = Number(url.port || (this.#scheme === 'https' ? 443 : 80));
-    const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     this.#authority = url.host;
-    const tls = options.tls;
-    const socket =
-      this.#scheme === 'https'
-        ? connectTls({
-            host,
-            port,
-            ALPNProtocols: ['h2'],
-            servername: isIP(host) === 0 ? host : undefined,
-            ca: tls?.ca,
-            cert: tls?.cert,
-            key: tls?.key,
-          })
-        : connectTcp({ host, port });
+    const socket = openSocket(url, options.tls, options.keepalive.intervalMs, (error) => this.#fail(error));
     this.#socket = socket;
-    socket.setNoDelay(true);
-    // The kernel's probes find a dead peer of a connection without streams, which PINGs do not cover.
-    socket.setKeepAlive(true, options.keepalive.intervalMs);
-    socket.unref();
-    socket.once(this.#scheme === 'https' ? 'secureConnect' : 'connect', () => {
-      if (this.#scheme === 'https' && (socket as TLSSocket).alpnProtocol !== 'h2') {
-        this.#fail(new StreamNotProcessedError(`${url.origin} does not speak HTTP/2 over TLS (ALPN)`));
-      }
-    });
     this.#dialTimer = setTimeout(
       () => this.#fail(new StreamNotProcessedError(`${url.origin} did not open an HTTP/2 session within ${options.dialTimeoutMs} ms`)),
       options.dialTimeoutMs,
