@@ -48,7 +48,7 @@ async function rawPuts(cluster: EtcdCluster, prefix: string, durationMs: number)
 }
 
 /** The longest time between two acknowledged creates while `disrupt` runs under a steady load. */
-async function writeGap(backend: Backend, disrupt: () => Promise<void>): Promise<{ gapMs: number; failed: number }> {
+async function writeGap(backend: Backend, phase: string, disrupt: () => Promise<void>): Promise<{ gapMs: number; failed: number }> {
   let running = true;
   let last = performance.now();
   let gapMs = 0;
@@ -57,7 +57,7 @@ async function writeGap(backend: Backend, disrupt: () => Promise<void>): Promise
   const loops = Array.from({ length: FAILOVER_WRITERS }, async () => {
     while (running) {
       try {
-        await backend.create(`/registry/configmaps/failover/k${next++}`, Buffer.from('v'));
+        await backend.create(`/registry/configmaps/${phase}/k${next++}`, Buffer.from('v'));
         const now = performance.now();
         gapMs = Math.max(gapMs, now - last);
         last = now;
@@ -93,12 +93,12 @@ export async function benchEtcdCluster(): Promise<string[][]> {
     const backend = cascadeBackend(cluster, '/bench-failover');
     try {
       // The client starts on the first member: kill it, then (once it is back) freeze the second, now in use.
-      kill = await writeGap(backend, async () => {
+      kill = await writeGap(backend, 'kill', async () => {
         await cluster.kill(0);
         await new Promise((resolve) => setTimeout(resolve, 3000));
       });
       await cluster.restart(0);
-      freeze = await writeGap(backend, async () => {
+      freeze = await writeGap(backend, 'freeze', async () => {
         cluster.freeze(1);
         await new Promise((resolve) => setTimeout(resolve, 10_000));
         cluster.thaw(1);
