@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Backend } from '../storage/backend.js';
-import { sendPageNotFound, sendText } from './respond.js';
+import { notFoundPath } from '../api/errors.js';
+import { sendText } from './respond.js';
 
 /**
  * kube-apiserver's --etcd-healthcheck-timeout and --etcd-readycheck-timeout defaults: an etcd that does not
@@ -38,11 +39,9 @@ export async function serveHealth(
   const checks = checksOf(root, backend, isReady);
   if (rest.length > 0) {
     const check = rest.length === 1 ? checks.find((c) => c.name === rest[0]) : undefined;
-    // Check names with a slash (poststarthook/...) are not served here: Cascade has none.
-    if (check === undefined) {
-      sendPageNotFound(res);
-      return;
-    }
+    // Check names with a slash (poststarthook/...) are not served here: Cascade has none. An unknown check is
+    // answered as every path nothing serves is.
+    if (check === undefined) throw notFoundPath();
     try {
       await check.check();
       sendText(res, 200, 'ok');
