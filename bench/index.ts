@@ -8,6 +8,7 @@ import { benchGarbageCollector, gcTable } from './gc.js';
 import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, postLoad } from './load.js';
 import { benchSqlite } from './sqlite.js';
 import { benchEtcd } from './etcd.js';
+import { benchEtcdCluster } from './etcd-cluster.js';
 import { benchNamespaceDeletion } from './namespace.js';
 import { benchProtection } from './protection.js';
 import { startProcess } from './process.js';
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchCrdRules()));
     rows.push(...(await benchSqlite()));
     rows.push(...(await benchEtcd()));
+    rows.push(...(await benchEtcdCluster()));
     const table = [
       '| measure | Cascade | baseline (same run) | ratio |',
       '|---|---|---|---|',

@@ -16,7 +16,11 @@ Flags:
   --data-dir string         directory for state and the generated kubeconfig (default ./.cascade)
   --kubeconfig-out string   where to write the kubeconfig (default <data-dir>/kubeconfig)
   --storage string          storage backend: sqlite (in --data-dir), memory (nothing kept), etcd (default sqlite)
-  --etcd-servers string     comma-separated etcd endpoints for --storage etcd, e.g. http://127.0.0.1:2379
+  --etcd-servers string     comma-separated etcd members for --storage etcd, e.g.
+                            https://10.0.0.1:2379,https://10.0.0.2:2379 (a bare host:port is http)
+  --etcd-cafile string      SSL Certificate Authority file used to secure etcd communication
+  --etcd-certfile string    SSL certification file used to secure etcd communication
+  --etcd-keyfile string     SSL key file used to secure etcd communication
   --etcd-prefix string      key prefix in etcd (default /registry)
   --etcd-compaction-interval duration
                             how often etcd is compacted, once across all servers; 0 disables (default 5m0s)
@@ -108,6 +112,9 @@ export async function serve(argv: string[]): Promise<void> {
       storage: { type: 'string', default: 'sqlite' },
       'etcd-servers': { type: 'string' },
       'etcd-prefix': { type: 'string', default: '/registry' },
+      'etcd-cafile': { type: 'string' },
+      'etcd-certfile': { type: 'string' },
+      'etcd-keyfile': { type: 'string' },
       'etcd-compaction-interval': { type: 'string', default: '5m0s' },
       'enable-garbage-collector': { type: 'string', default: 'true' },
       'concurrent-gc-syncs': { type: 'string', default: '20' },
@@ -156,6 +163,9 @@ export async function serve(argv: string[]): Promise<void> {
     values['token-auth-file'] === undefined ? [] : await loadTokenFile(resolve(values['token-auth-file'])),
   );
   if (adminToken !== undefined) tokens.set(adminToken, { name: 'cascade-admin', groups: [SYSTEM_MASTERS] });
+  const requestTimeoutMs = durationFlag('request-timeout', values['request-timeout']);
+  const etcdFile = (name: 'etcd-cafile' | 'etcd-certfile' | 'etcd-keyfile'): string | undefined =>
+    values[name] === undefined || values[name] === '' ? undefined : resolve(values[name]);
   const server = await startApiServer({
     backend: openBackend({
       storage: values.storage as StorageKind,
@@ -166,6 +176,11 @@ export async function serve(argv: string[]): Promise<void> {
         .filter((e) => e !== ''),
       etcdPrefix: values['etcd-prefix'],
       etcdCompactionIntervalMs: durationFlag('etcd-compaction-interval', values['etcd-compaction-interval']),
+      etcdCaFile: etcdFile('etcd-cafile'),
+      etcdCertFile: etcdFile('etcd-certfile'),
+      etcdKeyFile: etcdFile('etcd-keyfile'),
+      // kube-apiserver's etcd calls run under their request's context: the same bound here ("0" keeps the default).
+      etcdRequestTimeoutMs: requestTimeoutMs === 0 ? undefined : requestTimeoutMs,
     }),
     host,
     port,
@@ -181,7 +196,7 @@ export async function serve(argv: string[]): Promise<void> {
     limits: {
       maxRequestsInFlight: countFlag('max-requests-inflight', values['max-requests-inflight']),
       maxMutatingRequestsInFlight: countFlag('max-mutating-requests-inflight', values['max-mutating-requests-inflight']),
-      requestTimeoutMs: durationFlag('request-timeout', values['request-timeout']),
+      requestTimeoutMs,
     },
     controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion, namespaceWorkers, pvcProtectionCountFinishedPods },
     leaderElection: booleanFlag('leader-elect', values['leader-elect'])

@@ -233,6 +233,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     limits,
     () => ready,
     () => controllers,
+    options.backend,
   );
   const server: Server =
     security === undefined

@@ -10,6 +10,8 @@ import { endCommittedResponse, isPrettyPrint, markPretty, sendJson, sendRawJson,
 import { KUBERNETES_VERSION } from './version.js';
 import type { ControllerManager } from '../controllers/manager.js';
 import { renderMetrics } from './metrics.js';
+import { isHealthPath, serveHealth } from './health.js';
+import type { Backend } from '../storage/backend.js';
 import type { RequestSecurity } from './request-security.js';
 import { requestVerb } from './request-attributes.js';
 import type { InFlightLimiter } from './limits/max-in-flight.js';
@@ -17,8 +19,6 @@ import { requestTimeoutMs, withRequestTimeout } from './limits/request-timeout.j
 import type { WatchLimiter } from './limits/watch-limit.js';
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
-
-const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
 /** The group-version a request under /apis/<g>/<v> addresses: an aggregated API owns everything below it. */
 function aggregatedGroupVersion(target: RequestTarget): { group: string; version: string } | undefined {
@@ -40,6 +40,7 @@ export function createApiHandler(
   limits: RequestLimits,
   isReady: () => boolean,
   controllers: () => ControllerManager | undefined = () => undefined,
+  backend?: Backend,
 ): RequestListener {
   const openapi = createOpenApiRoute(ctx);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -60,14 +61,8 @@ export function createApiHandler(
       await ctx.aggregator.proxy(req, res, url, user, aggregated.group, aggregated.version);
       return;
     }
-    if (
-      HEALTH_PATHS.has(pathname) ||
-      pathname.startsWith('/healthz/') ||
-      pathname.startsWith('/livez/') ||
-      pathname.startsWith('/readyz/')
-    ) {
-      const ready = pathname.startsWith('/livez') || isReady();
-      sendText(res, ready ? 200 : 500, ready ? 'ok' : `[-]${pathname.slice(1)} failed: not ready\n`);
+    if (isHealthPath(pathname)) {
+      await serveHealth(res, pathname, url.searchParams, backend, isReady);
       return;
     }
     if (pathname === '/version' || pathname === '/version/') {
@@ -75,7 +70,7 @@ export function createApiHandler(
       return;
     }
     if (pathname === '/metrics') {
-      sendText(res, 200, renderMetrics(controllers()), 'text/plain; version=0.0.4; charset=utf-8');
+      sendText(res, 200, renderMetrics(controllers(), backend?.requestMetrics?.()), 'text/plain; version=0.0.4; charset=utf-8');
       return;
     }
     if (pathname === '/debug/gc/graph') {

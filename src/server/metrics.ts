@@ -1,9 +1,11 @@
 import type { ControllerManager } from '../controllers/manager.js';
 import type { ProtectionMetrics } from '../controllers/protection/metrics.js';
 import type { QueueMetrics } from '../workqueue/metrics.js';
+import type { OperationMetrics } from '../storage/backend.js';
+import { REQUEST_DURATION_BUCKETS } from '../storage/request-metrics.js';
 
 /** Prometheus text exposition of the controllers' counters (R4.40): queue depth, adds, retries, GC deletions, in-use protection. */
-export function renderMetrics(controllers: ControllerManager | undefined): string {
+export function renderMetrics(controllers: ControllerManager | undefined, storage?: readonly OperationMetrics[]): string {
   const lines: string[] = [];
   const gc = controllers?.garbageCollector;
   const protection = controllers?.protectionMetrics() ?? [];
@@ -38,5 +40,28 @@ export function renderMetrics(controllers: ControllerManager | undefined): strin
     perController('cascade_protection_finalizers_added_total', 'In-use protection finalizers added to existing objects', (p) => p.finalizersAdded);
     perController('cascade_protection_finalizers_removed_total', 'In-use protection finalizers removed from unused objects', (p) => p.finalizersRemoved);
   }
+  if (storage !== undefined) lines.push(...storageSeries(storage));
   return `${lines.join('\n')}\n`;
+}
+
+/** kube-apiserver's etcd request series, labelled by the storage operation only (Cascade's keys carry no type). */
+function storageSeries(operations: readonly OperationMetrics[]): string[] {
+  const lines = [
+    '# HELP etcd_request_duration_seconds Etcd request latency in seconds for each operation.',
+    '# TYPE etcd_request_duration_seconds histogram',
+  ];
+  for (const op of operations) {
+    const label = `operation="${op.operation}"`;
+    REQUEST_DURATION_BUCKETS.forEach((bound, i) => {
+      lines.push(`etcd_request_duration_seconds_bucket{${label},le="${bound}"} ${op.bucketCounts[i] ?? 0}`);
+    });
+    lines.push(`etcd_request_duration_seconds_bucket{${label},le="+Inf"} ${op.requests}`);
+    lines.push(`etcd_request_duration_seconds_sum{${label}} ${op.sumSeconds}`);
+    lines.push(`etcd_request_duration_seconds_count{${label}} ${op.requests}`);
+  }
+  lines.push('# HELP etcd_requests_total Etcd request counts for each operation.', '# TYPE etcd_requests_total counter');
+  for (const op of operations) lines.push(`etcd_requests_total{operation="${op.operation}"} ${op.requests}`);
+  lines.push('# HELP etcd_request_errors_total Etcd failed request counts for each operation.', '# TYPE etcd_request_errors_total counter');
+  for (const op of operations) lines.push(`etcd_request_errors_total{operation="${op.operation}"} ${op.failures}`);
+  return lines;
 }

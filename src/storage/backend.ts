@@ -92,4 +92,21 @@ export interface Backend {
   /** Discards history below revision. */
   compact(revision: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * For stores outside this process (etcd): resolves when the store answers a linearizable read within
+   * timeoutMs, as kube-apiserver's `etcd` health check asks; /livez and /readyz report it.
+   */
+  checkHealth?(timeoutMs: number): Promise<void>;
+  /** For stores outside this process: each operation's requests, failures and latencies, for /metrics. */
+  requestMetrics?(): readonly OperationMetrics[];
+}
+
+/** One operation's figures: requests, failures, and a latency histogram over the latency buckets of request-metrics.ts. */
+export interface OperationMetrics {
+  readonly operation: string;
+  readonly requests: number;
+  readonly failures: number;
+  /** Requests at or under each bucket's bound (cumulative, as Prometheus has them). */
+  readonly bucketCounts: readonly number[];
+  readonly sumSeconds: number;
 }

@@ -236,7 +236,9 @@ describe('crash safety on etcd', { skip: unavailable ?? false }, () => {
         const tookMs = Date.now() - started;
         assert.ok(tookMs <= REQUEST_TIMEOUT_S * 1000 + 1_000, `${method} ${path} answered after ${tookMs} ms`);
         assert.ok(res.status >= 500, `${method} ${path} while etcd is down: ${res.status} ${JSON.stringify(res.json)}`);
-        assert.equal(res.json.kind, 'Status');
+        // etcd's error as a Status, or, when the etcd client is still retrying (issue 25: it rides out a restart
+        // for a few seconds), the timeout filter's 504, which Go encodes as a bare Status without kind.
+        if (res.status !== 504) assert.equal(res.json.kind, 'Status');
         assert.equal(res.json.status, 'Failure');
         console.log(`# etcd down: ${method} ${path} → ${res.status} ${res.json.reason} in ${tookMs} ms`);
       }

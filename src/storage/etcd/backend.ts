@@ -1,8 +1,9 @@
 import type { Backend, KeyValue } from '../backend.js';
+import { RequestMetrics } from '../request-metrics.js';
 import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../errors.js';
 import { CompactedRevisionTracker } from './compacted-revision.js';
 import type { EventQueue } from './event-queue.js';
-import { GrpcChannel } from './grpc-channel.js';
+import { type ChannelOptions, GrpcChannel } from './grpc-channel.js';
 import { KeySpace } from './key-space.js';
 import { fromEtcdKeyValue } from './key-values.js';
 import { EtcdKvClient } from './kv-client.js';
@@ -12,8 +13,12 @@ import { isCompactedRevision, isFutureRevision } from './revision-errors.js';
 import { DEFAULT_COMPACT_INTERVAL_MS, ScheduledCompactor } from './scheduled-compactor.js';
 import { openWatchStream } from './watch-stream.js';
 
-export interface EtcdBackendOptions {
-  /** Client URLs, as kube-apiserver's --etcd-servers takes them (e.g. http://127.0.0.1:2379). */
+/** The channel's options: TLS material for https:// members, the call deadline and the dead-member detection. */
+export interface EtcdBackendOptions extends ChannelOptions {
+  /**
+   * Client URLs of the cluster's members, as kube-apiserver's --etcd-servers takes them (e.g.
+   * https://10.0.0.1:2379); calls go to one member at a time and move to the next when it fails.
+   */
   readonly endpoints: readonly string[];
   /**
    * kube-apiserver's --etcd-prefix (default /registry). It replaces the leading `/registry` of the keys the
@@ -57,7 +62,13 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
   const intervalMs = options.compactIntervalMs ?? DEFAULT_COMPACT_INTERVAL_MS;
   if (!Number.isFinite(intervalMs) || intervalMs < 0) throw new RangeError(`compactIntervalMs must be >= 0, got ${intervalMs}`);
   const keys = new KeySpace(options.prefix);
-  const channel = new GrpcChannel(options.endpoints);
+  const channel = new GrpcChannel(options.endpoints, {
+    tls: options.tls,
+    callTimeoutMs: options.callTimeoutMs,
+    dialTimeoutMs: options.dialTimeoutMs,
+    keepaliveTimeMs: options.keepaliveTimeMs,
+    keepaliveTimeoutMs: options.keepaliveTimeoutMs,
+  });
   const kv = new EtcdKvClient(channel);
   const pointReads = new ReadBatcher(kv);
   const compaction = new CompactedRevisionTracker();
@@ -217,6 +228,7 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
         keys,
         prefix,
         afterRevision,
+        resumeTimeoutMs: channel.callTimeoutMs,
         onCompacted: (revision) => compaction.observe(revision),
         onStop: (stopped) => watchers.delete(stopped),
       });
@@ -276,7 +288,32 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
           onError: (error) => console.error(`etcd backend ${options.endpoints.join(',')}: scheduled compaction failed: ${String(error)}`),
         });
   compactor?.start();
-  return backend;
+  return instrumented(backend, kv, probeKey);
+}
+
+/**
+ * The backend with its calls counted per operation for /metrics, and kube-apiserver's etcd health check: a
+ * linearizable read of one key, which needs the member to have a leader and a quorum.
+ */
+function instrumented(backend: Backend, kv: EtcdKvClient, probeKey: Buffer): Backend {
+  const metrics = new RequestMetrics();
+  return {
+    ...backend,
+    currentRevision: () => metrics.measure('currentRevision', () => backend.currentRevision()),
+    compactedRevision: () => metrics.measure('compactedRevision', () => backend.compactedRevision()),
+    get: (key, opts) => metrics.measure('get', () => backend.get(key, opts)),
+    list: (prefix, opts) => metrics.measure('list', () => backend.list(prefix, opts)),
+    count: (prefix) => metrics.measure('count', () => backend.count(prefix)),
+    create: (key, value) => metrics.measure('create', () => backend.create(key, value)),
+    update: (key, value, expected) => metrics.measure('update', () => backend.update(key, value, expected)),
+    delete: (key, expected) => metrics.measure('delete', () => backend.delete(key, expected)),
+    watch: (prefix, afterRevision) => metrics.measure('watch', () => backend.watch(prefix, afterRevision)),
+    compact: (revision) => metrics.measure('compact', () => backend.compact(revision)),
+    async checkHealth(timeoutMs) {
+      await kv.range({ key: probeKey, countOnly: true }, timeoutMs);
+    },
+    requestMetrics: () => metrics.snapshot(),
+  };
 }
 
 /** Revision 0 or absent means the latest, as in etcd. */

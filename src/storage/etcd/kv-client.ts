@@ -18,14 +18,15 @@ import {
 
 /** The calls of etcd's KV service the backend makes. */
 export interface EtcdKv {
-  range(request: RangeRequest): Promise<RangeResponse>;
+  /** `timeoutMs` overrides the channel's call deadline. */
+  range(request: RangeRequest, timeoutMs?: number): Promise<RangeResponse>;
   txn(request: TxnRequest): Promise<TxnResponse>;
   deleteRange(request: DeleteRangeRequest): Promise<DeleteRangeResponse>;
   /** Resolves with etcd's revision after the compaction. */
   compact(revision: number): Promise<number>;
 }
 
-/** etcd's KV service over a GrpcChannel, which stays the caller's to close. */
+/** etcd's KV service over a GrpcChannel, which stays the caller's to close. Reads are sent again after a connection failure; writes are not. */
 export class EtcdKvClient implements EtcdKv {
   readonly #channel: GrpcChannel;
 
@@ -33,8 +34,10 @@ export class EtcdKvClient implements EtcdKv {
     this.#channel = channel;
   }
 
-  async range(request: RangeRequest): Promise<RangeResponse> {
-    return decodeRangeResponse(await this.#channel.unary('/etcdserverpb.KV/Range', encodeRangeRequest(request, GRPC_PREFIX_BYTES)));
+  async range(request: RangeRequest, timeoutMs?: number): Promise<RangeResponse> {
+    return decodeRangeResponse(
+      await this.#channel.unary('/etcdserverpb.KV/Range', encodeRangeRequest(request, GRPC_PREFIX_BYTES), true, timeoutMs),
+    );
   }
 
   async txn(request: TxnRequest): Promise<TxnResponse> {
@@ -48,8 +51,9 @@ export class EtcdKvClient implements EtcdKv {
   }
 
   async compact(revision: number): Promise<number> {
+    // Compacting twice is harmless: the second finds the revision compacted, which callers take as done.
     return decodeHeaderOnlyResponse(
-      await this.#channel.unary('/etcdserverpb.KV/Compact', encodeCompactionRequest(revision, GRPC_PREFIX_BYTES)),
+      await this.#channel.unary('/etcdserverpb.KV/Compact', encodeCompactionRequest(revision, GRPC_PREFIX_BYTES), true),
     );
   }
 }

@@ -1,5 +1,5 @@
-import { connect as connectTcp, isIP, type Socket } from 'node:net';
-import { connect as connectTls, type TLSSocket } from 'node:tls';
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import {
   CLIENT_PREFACE,
   DEFAULT_MAX_FRAME_BYTES,
@@ -19,31 +19,15 @@ import {
   windowUpdateFrame,
 } from './frames.js';
 import { HpackDecoder } from './hpack-decoder.js';
+import type { ConnectionOptions, StreamState } from './connection-state.js';
+import { KeepaliveWatchdog } from './keepalive.js';
 import { encodeRequestHeaders } from './request-headers.js';
+import { openSocket } from './socket.js';
 import { type Http2Stream, type StreamListener, StreamNotProcessedError } from './stream.js';
 
-export interface ConnectionOptions {
-  /** Receive window per stream: responses to lists can be large, and 64 KiB windows would make them crawl. */
-  readonly streamWindowBytes: number;
-  /** Receive window of the connection as a whole. */
-  readonly connectionWindowBytes: number;
-  /** Called once when the connection can take no new streams (failed, closed, or the server sent GOAWAY). */
-  readonly onRetired: () => void;
-}
+export type { ConnectionOptions };
 
-interface StreamState {
-  id: number;
-  readonly path: string;
-  readonly listener: StreamListener;
-  sendWindow: number;
-  /** Bytes flow control holds back, in order. */
-  readonly queued: Buffer[];
-  /** END_STREAM goes out after the queued bytes. */
-  endQueued: boolean;
-  localEnded: boolean;
-  /** Received bytes not yet handed back to the server's view of this stream's window. */
-  unacknowledged: number;
-}
+const PING_PAYLOAD = Buffer.alloc(8);
 
 /** The largest frame this side accepts: it never raises SETTINGS_MAX_FRAME_SIZE above the default. */
 const MAX_INBOUND_FRAME_BYTES = DEFAULT_MAX_FRAME_BYTES;
@@ -69,7 +53,10 @@ export class Http2Connection {
   /** Streams with bytes queued behind an exhausted window. */
   readonly #blocked = new Set<StreamState>();
   #nextStreamId = 1;
+  /** The server's SETTINGS arrived: it is alive and speaks HTTP/2, and streams may go out. */
   #connected = false;
+  readonly #dialTimer: NodeJS.Timeout;
+  readonly #keepalive: KeepaliveWatchdog;
   #retired = false;
   #failure: Error | undefined;
   #socketError: Error | undefined;
@@ -85,22 +72,18 @@ export class Http2Connection {
   constructor(url: URL, options: ConnectionOptions) {
     this.#options = options;
     this.#scheme = url.protocol === 'https:' ? 'https' : 'http';
-    const port = Number(url.port || (this.#scheme === 'https' ? 443 : 80));
-    const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     this.#authority = url.host;
-    const socket =
-      this.#scheme === 'https'
-        ? connectTls({ host, port, ALPNProtocols: ['h2'], servername: isIP(host) === 0 ? host : undefined })
-        : connectTcp({ host, port });
+    const socket = openSocket(url, options.tls, options.keepalive.intervalMs, (error) => this.#fail(error));
     this.#socket = socket;
-    socket.setNoDelay(true);
-    socket.unref();
-    socket.once(this.#scheme === 'https' ? 'secureConnect' : 'connect', () => {
-      if (this.#scheme === 'https' && (socket as TLSSocket).alpnProtocol !== 'h2') {
-        this.#fail(new StreamNotProcessedError(`${url.origin} does not speak HTTP/2 over TLS (ALPN)`));
-        return;
-      }
-      this.#connected = true;
+    this.#dialTimer = setTimeout(
+      () => this.#fail(new StreamNotProcessedError(`${url.origin} did not open an HTTP/2 session within ${options.dialTimeoutMs} ms`)),
+      options.dialTimeoutMs,
+    );
+    this.#dialTimer.unref();
+    this.#keepalive = new KeepaliveWatchdog(options.keepalive, {
+      active: () => this.#streams.size > 0 || this.#waiting.length > 0,
+      ping: () => this.#queue(frame(FrameType.PING, 0, 0, PING_PAYLOAD)),
+      dead: (error) => this.#fail(new Error(`${url.origin}: ${error.message}`)),
     });
     socket.on('data', (chunk: Buffer) => this.#receive(chunk));
     socket.on('error', (error: Error) => {
@@ -119,7 +102,7 @@ export class Http2Connection {
     }
   }
 
-  /** Whether the socket ever came up: calls on a connection that never did were never sent anywhere. */
+  /** Whether the server ever answered: calls on a connection where it never did were never sent anywhere. */
   get connected(): boolean {
     return this.#connected;
   }
@@ -142,8 +125,14 @@ export class Http2Connection {
       localEnded: false,
       unacknowledged: 0,
     };
-    if (this.#streams.size < this.#peerMaxStreams) this.#start(state);
-    else this.#waiting.push(state);
+    // Until the server has answered, streams wait: bytes sent to a frozen server could still be applied when it
+    // wakes, after their caller was told they failed and sent them elsewhere.
+    if (this.#connected && this.#streams.size < this.#peerMaxStreams) {
+      this.#start(state);
+    } else {
+      this.#socket.ref();
+      this.#waiting.push(state);
+    }
     return {
       write: (bytes, endAfter) => {
         if (state.localEnded || state.endQueued) throw new Error(`HTTP/2 stream ${path} was already ended`);
@@ -232,16 +221,21 @@ export class Http2Connection {
       this.#queue(rstStreamFrame(state.id, ErrorCode.CANCEL));
     }
     state.listener.close(error);
-    while (this.#waiting.length > 0 && this.#streams.size < this.#peerMaxStreams && !this.#retired) {
-      this.#start(this.#waiting.shift() as StreamState);
-    }
+    this.#startWaiting();
     if (this.#streams.size === 0) {
       this.#socket.unref();
       if (this.#retired && this.#waiting.length === 0) this.#end();
     }
   }
 
+  #startWaiting(): void {
+    while (this.#waiting.length > 0 && this.#streams.size < this.#peerMaxStreams && !this.#retired) {
+      this.#start(this.#waiting.shift() as StreamState);
+    }
+  }
+
   #receive(chunk: Buffer): void {
+    this.#keepalive.heard();
     const buffer = this.#inbound === undefined ? chunk : Buffer.concat([this.#inbound, chunk]);
     let offset = 0;
     while (buffer.byteLength - offset >= FRAME_HEADER_BYTES && this.#failure === undefined) {
@@ -285,6 +279,7 @@ export class Http2Connection {
         return;
       case FrameType.PING:
         if ((flags & Flag.ACK) === 0) this.#queue(frame(FrameType.PING, Flag.ACK, 0, payload));
+        else this.#keepalive.acknowledged();
         return;
       case FrameType.GOAWAY:
         this.#goaway(payload);
@@ -302,6 +297,7 @@ export class Http2Connection {
   }
 
   #data(flags: number, streamId: number, payload: Buffer): void {
+    this.#keepalive.responded();
     this.#unacknowledged += payload.byteLength;
     if (this.#unacknowledged >= this.#options.connectionWindowBytes / 2) {
       this.#queue(windowUpdateFrame(0, this.#unacknowledged));
@@ -359,6 +355,7 @@ export class Http2Connection {
       this.#protocolFailure(ErrorCode.COMPRESSION_ERROR, `undecodable header block on stream ${streamId}: ${(error as Error).message}`);
       return;
     }
+    this.#keepalive.responded();
     const state = this.#streams.get(streamId);
     if (state === undefined) return;
     state.listener.headers(fields, endStream);
@@ -396,6 +393,11 @@ export class Http2Connection {
       }
     }
     this.#queue(frame(FrameType.SETTINGS, Flag.ACK, 0));
+    if (!this.#connected) {
+      this.#connected = true;
+      clearTimeout(this.#dialTimer);
+      this.#startWaiting();
+    }
     this.#unblock();
   }
 
@@ -449,6 +451,7 @@ export class Http2Connection {
   #fail(error: Error): void {
     if (this.#failure !== undefined) return;
     this.#failure = error;
+    this.#stopTimers();
     this.#retire();
     this.#socket.destroy();
     const streams = [...this.#streams.values(), ...this.#waiting];
@@ -461,6 +464,11 @@ export class Http2Connection {
     }
   }
 
+  #stopTimers(): void {
+    clearTimeout(this.#dialTimer);
+    this.#keepalive.stop();
+  }
+
   #retire(): void {
     if (this.#retired) return;
     this.#retired = true;
@@ -470,6 +478,7 @@ export class Http2Connection {
   /** With no stream left there is nothing more to read: once the last frames are out, the socket goes. */
   #end(): void {
     if (this.#failure !== undefined) return;
+    this.#stopTimers();
     this.#flush();
     this.#socket.end(() => this.#socket.destroy());
   }

@@ -14,6 +14,7 @@ describe('encodeRequestHeaders', () => {
       [':authority', '127.0.0.1:2379'],
       ['content-type', 'application/grpc'],
       ['te', 'trailers'],
+      ['hasleader', 'true'],
     ]);
   });
 

@@ -24,6 +24,10 @@ export function encodeRequestHeaders(scheme: 'http' | 'https', authority: string
   pushLiteral(out, STATIC_CONTENT_TYPE_NAME, 'application/grpc');
   // `te: trailers` tells proxies the client understands trailers, where gRPC puts its status.
   pushLiteral(out, 'te', 'trailers');
+  // etcd's "require leader" metadata: a member without a leader refuses the call at once ("etcdserver: no
+  // leader", before anything is proposed, so it is safe to send elsewhere) instead of waiting out its own
+  // timeout, and cancels watches when it loses its leader, so they move to a member that has one.
+  pushLiteral(out, 'hasleader', 'true');
   return Buffer.from(out);
 }
 

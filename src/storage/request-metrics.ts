@@ -1,0 +1,72 @@
+import type { OperationMetrics } from './backend.js';
+import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from './errors.js';
+
+/**
+ * kube-apiserver's etcd_request_duration_seconds buckets (seconds), so dashboards built for it read these too.
+ */
+export const REQUEST_DURATION_BUCKETS = [
+  0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60,
+] as const;
+
+interface Tally {
+  requests: number;
+  failures: number;
+  readonly buckets: number[];
+  sumSeconds: number;
+}
+
+/**
+ * Counts a backend's calls per operation. As in kube-apiserver, an answer the storage contract expects (the key
+ * exists, a conflict, a compacted revision) is not a failure; an unreachable or timed-out store is.
+ */
+export class RequestMetrics {
+  readonly #tallies = new Map<string, Tally>();
+
+  async measure<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    let failed = false;
+    try {
+      return await call();
+    } catch (error) {
+      failed = !isContractAnswer(error);
+      throw error;
+    } finally {
+      this.#record(operation, (performance.now() - started) / 1000, failed);
+    }
+  }
+
+  snapshot(): OperationMetrics[] {
+    return [...this.#tallies].map(([operation, tally]) => {
+      let running = 0;
+      const bucketCounts = tally.buckets.map((count) => {
+        running += count;
+        return running;
+      });
+      return { operation, requests: tally.requests, failures: tally.failures, bucketCounts, sumSeconds: tally.sumSeconds };
+    });
+  }
+
+  #record(operation: string, seconds: number, failed: boolean): void {
+    let tally = this.#tallies.get(operation);
+    if (tally === undefined) {
+      tally = { requests: 0, failures: 0, buckets: new Array(REQUEST_DURATION_BUCKETS.length).fill(0), sumSeconds: 0 };
+      this.#tallies.set(operation, tally);
+    }
+    tally.requests++;
+    if (failed) tally.failures++;
+    tally.sumSeconds += seconds;
+    const bucket = REQUEST_DURATION_BUCKETS.findIndex((bound) => seconds <= bound);
+    if (bucket >= 0) (tally.buckets[bucket] as number)++;
+  }
+}
+
+function isContractAnswer(error: unknown): boolean {
+  return (
+    error instanceof KeyExistsError ||
+    error instanceof KeyNotFoundError ||
+    error instanceof RevisionConflictError ||
+    error instanceof CompactedError ||
+    error instanceof FutureRevisionError ||
+    error instanceof RangeError
+  );
+}
