@@ -118,7 +118,10 @@ export const BUILTIN_RESOURCES: readonly ResourceInfo[] = [
     subresources: [SCALE, STATUS],
   }),
   core('Secret', 'secrets', true),
-  core('ServiceAccount', 'serviceaccounts', true, { shortNames: ['sa'] }),
+  core('ServiceAccount', 'serviceaccounts', true, {
+    shortNames: ['sa'],
+    subresources: [{ name: 'token', verbs: ['create'], group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' }],
+  }),
   core('Service', 'services', true, {
     shortNames: ['svc'],
     categories: ['all'],

@@ -6,6 +6,7 @@ import { loadTokenFile } from '../auth/authn/token-file.js';
 import type { UserInfo } from '../api/user.js';
 import { SYSTEM_MASTERS } from '../api/user.js';
 import { loadOrCreateAdminToken } from './admin-token.js';
+import { loadOrCreateServiceAccountKey } from '../pki/service-account-key.js';
 import { writeKubeconfig } from './kubeconfig.js';
 
 export const SERVE_USAGE = `Usage: cascade serve [flags]
@@ -169,6 +170,7 @@ export async function serve(argv: string[]): Promise<void> {
     }),
     host,
     port,
+    serviceAccountKey: loadOrCreateServiceAccountKey(dataDir),
     security:
       pki === undefined
         ? undefined

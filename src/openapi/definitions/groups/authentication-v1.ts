@@ -1,7 +1,10 @@
 import type { Definitions, Schema } from '../../schema.js';
-import { bool, kindDefinition, ref, str, stringArray } from './builders.js';
+import { bool, int64, kindDefinition, ref, str, stringArray, TIME } from './builders.js';
 
-/** authentication.k8s.io/v1: TokenReview and SelfSubjectReview. Create-only and never stored, so no List kinds. */
+/**
+ * authentication.k8s.io/v1: TokenReview, SelfSubjectReview and TokenRequest (serviceaccounts/token). Create-only and
+ * never stored, so no List kinds.
+ */
 
 const P = 'io.k8s.api.authentication.v1.';
 const GROUP = 'authentication.k8s.io';
@@ -53,6 +56,46 @@ export const AUTHENTICATION_V1_DEFINITIONS: Definitions = {
     type: 'object',
     description: 'The requesting user, as the server sees it.',
     properties: { userInfo: USER_INFO('The user attributes of the request.') },
+  },
+  [`${P}TokenRequest`]: kindDefinition({
+    group: GROUP,
+    version: 'v1',
+    kind: 'TokenRequest',
+    description: 'TokenRequest requests a token for a given service account.',
+    properties: {
+      spec: ref(`${P}TokenRequestSpec`, 'Spec holds information about the request being evaluated'),
+      status: ref(`${P}TokenRequestStatus`, 'Status is filled in by the server and indicates whether the token can be authenticated.'),
+    },
+    required: ['spec'],
+  }),
+  [`${P}TokenRequestSpec`]: {
+    type: 'object',
+    description: 'TokenRequestSpec contains client provided parameters of a token request.',
+    properties: {
+      audiences: stringArray('The intended audiences of the token; empty means the API server\'s own.', ATOMIC),
+      boundObjectRef: ref(`${P}BoundObjectReference`, 'The object the token is bound to: it is valid only as long as that object exists.'),
+      expirationSeconds: int64('The requested duration of validity of the token, in seconds.'),
+    },
+    required: ['audiences'],
+  },
+  [`${P}BoundObjectReference`]: {
+    type: 'object',
+    description: 'BoundObjectReference is a reference to an object that a token is bound to.',
+    properties: {
+      apiVersion: str('API version of the referent.'),
+      kind: str("Kind of the referent. Valid kinds are 'Pod' and 'Secret'."),
+      name: str('Name of the referent.'),
+      uid: str('UID of the referent.'),
+    },
+  },
+  [`${P}TokenRequestStatus`]: {
+    type: 'object',
+    description: 'TokenRequestStatus is the result of a token request.',
+    properties: {
+      expirationTimestamp: ref(TIME, 'The time of expiration of the returned token.'),
+      token: str('The opaque bearer token.'),
+    },
+    required: ['token', 'expirationTimestamp'],
   },
   [`${P}UserInfo`]: {
     type: 'object',
