@@ -211,7 +211,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
   // The apiextensions part of the server: it serves custom resources as their CRDs are established.
   const crds = new CrdController(client, registry, log);
-  const newControllers = (): ControllerManager => new ControllerManager({ clientFor, systemClient: client, ...options.controllers, log });
+  // The cluster CA (the one client certificates are checked against, which also signed the serving certificate) is
+  // what kube-controller-manager's --root-ca-file names; a plain-HTTP server has none to publish.
+  const rootCa = security?.tls.clientCa;
+  const newControllers = (): ControllerManager =>
+    new ControllerManager({ clientFor, systemClient: client, rootCa, ...options.controllers, log });
   // Without leader election the controllers always run here; with it, a fresh set runs each time this process leads.
   const idle = new ControllerManager({
     clientFor,
