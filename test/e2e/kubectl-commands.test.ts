@@ -117,6 +117,30 @@ describe('everyday kubectl commands (docs/kubectl-commands.md)', () => {
     assert.equal(await k('get', 'role', 'reconciled', '-o', 'jsonpath={.rules[0].verbs[0]}'), 'get');
   });
 
+  it('proxy serves the API on a local port with the kubeconfig’s credentials', async () => {
+    const { spawn } = await import('node:child_process');
+    const proxy = spawn('kubectl', ['proxy', '--port=0'], { env: { ...process.env, KUBECONFIG: ts.kubeconfigPath, HOME: dir } });
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('kubectl proxy did not start within 10 s')), 10_000);
+        let out = '';
+        proxy.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /Starting to serve on 127\.0\.0\.1:(\d+)/.exec(out);
+          if (m !== null) {
+            clearTimeout(timer);
+            resolve(m[1] ?? '');
+          }
+        });
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/namespaces/${NS}`);
+      assert.equal(res.status, 200);
+      assert.equal(((await res.json()) as { metadata: { name: string } }).metadata.name, NS);
+    } finally {
+      proxy.kill();
+    }
+  });
+
   it('cluster-info names the control plane; create token is the TokenRequest suite’s', async () => {
     assert.match(await ts.kubectlOk(['cluster-info']), new RegExp(`Kubernetes control plane.* is running at .*${ts.url.replace(/[.]/g, '\\.')}`));
   });
