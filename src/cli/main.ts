@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { CONNECTION_FLAGS_HELP, isToolCommand, runToolCommandFromKubeconfig, TOOL_COMMANDS_HELP } from './tool-commands.js';
 import { SERVE_USAGE, serve } from './serve.js';
+import { versionLine } from './version.js';
 
 const USAGE = `Cascade: a Kubernetes-compatible API server focused on the object lifecycle.
 
@@ -8,6 +9,7 @@ Usage: cascade <command> [flags]
 
 Commands:
   serve    start the API server and write a kubeconfig for it
+  version  print Cascade's version and the Kubernetes version it serves (also --version)
 ${TOOL_COMMANDS_HELP}
 Run "cascade <command> --help" for a command's flags.
 
@@ -23,6 +25,10 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'serve':
       await serve(rest);
+      return;
+    case '--version':
+    case 'version':
+      process.stdout.write(versionLine());
       return;
     case undefined:
     case 'help':

@@ -4,6 +4,7 @@ import { ClusterRoleAggregationController } from './clusterrole-aggregation/cont
 import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
+import { RootCaPublisher } from './root-ca-publisher/controller.js';
 import type { ProtectionMetrics } from './protection/metrics.js';
 import { ProtectionRuleController } from './protection/protection-rule-controller.js';
 import { PvProtectionController } from './protection/pv-protection-controller.js';
@@ -34,6 +35,8 @@ export interface ControllerManagerOptions {
   readonly protectionRules?: boolean;
   /** Keep a `default` ServiceAccount in every namespace (default true). */
   readonly serviceAccounts?: boolean;
+  /** The cluster CA (PEM) to publish as the `kube-root-ca.crt` ConfigMap in every namespace; none without TLS. */
+  readonly rootCa?: string;
   readonly log?: (message: string) => void;
 }
 
@@ -45,6 +48,7 @@ export class ControllerManager {
   readonly pvProtection: PvProtectionController | undefined;
   readonly protectionRules: ProtectionRuleController | undefined;
   readonly serviceAccounts: ServiceAccountController | undefined;
+  readonly rootCaPublisher: RootCaPublisher | undefined;
   readonly clusterRoleAggregation: ClusterRoleAggregationController | undefined;
 
   constructor(options: ControllerManagerOptions) {
@@ -82,6 +86,8 @@ export class ControllerManager {
         : new ProtectionRuleController({ client: clientFor('protectionRules'), log: options.log });
     this.serviceAccounts =
       options.serviceAccounts === false ? undefined : new ServiceAccountController(clientFor('serviceAccounts'), options.log);
+    this.rootCaPublisher =
+      options.rootCa === undefined ? undefined : new RootCaPublisher(clientFor('rootCaPublisher'), options.rootCa, options.log);
     this.clusterRoleAggregation =
       options.clusterRoleAggregation === false
         ? undefined
@@ -103,6 +109,7 @@ export class ControllerManager {
       this.pvProtection?.start(),
       this.protectionRules?.start(),
       this.serviceAccounts?.start(),
+      this.rootCaPublisher?.start(),
       this.clusterRoleAggregation?.start(),
     ]);
   }
@@ -115,6 +122,7 @@ export class ControllerManager {
       this.pvProtection?.stop(),
       this.protectionRules?.stop(),
       this.serviceAccounts?.stop(),
+      this.rootCaPublisher?.stop(),
       this.clusterRoleAggregation?.stop(),
     ]);
   }

@@ -59,6 +59,7 @@ describe('legacy discovery documents', () => {
         'replicationcontrollers/status',
         'secrets',
         'serviceaccounts',
+        'serviceaccounts/token',
         'services',
         'services/status',
       ],

@@ -29,6 +29,7 @@ import { SECRET } from './core-v1/secret.js';
 import { SERVICE } from './core-v1/service.js';
 import { SERVICE_ACCOUNT } from './core-v1/service-account.js';
 import type { KindDefinition, TypeSet } from './define/kind-definition.js';
+import { TOKEN_REQUEST_TYPES } from './authentication-v1/token-request.js';
 import { CORE_V1_SHARED_TYPES } from './core-v1/types/index.js';
 import { ENDPOINT_SLICE } from './discovery-v1/endpoint-slice.js';
 import { EVENTS_API_EVENT } from './events-v1/event.js';
@@ -89,6 +90,7 @@ export const SHARED_TYPES: readonly TypeSet[] = [
   ...CORE_V1_SHARED_TYPES,
   AUTOSCALING_V1_TYPES,
   AUTHENTICATION_V1_TYPES,
+  TOKEN_REQUEST_TYPES,
   AUTHORIZATION_V1_TYPES,
   RBAC_V1_TYPES,
 ];
@@ -96,7 +98,9 @@ export const SHARED_TYPES: readonly TypeSet[] = [
 /** The built-in resources with the discovery facts Kubernetes v1.32 reports for them. */
 export const BUILTIN_RESOURCES: readonly ResourceInfo[] = BUILTIN_KINDS.map((kind) => kind.resource);
 
-const BY_KIND: ReadonlyMap<string, KindDefinition> = new Map(BUILTIN_KINDS.map((kind) => [`${kind.resource.group}/${kind.resource.kind}`, kind]));
+const BY_KIND: ReadonlyMap<string, KindDefinition> = new Map(
+  BUILTIN_KINDS.map((kind) => [`${kind.resource.group}/${kind.resource.kind}`, kind]),
+);
 
 /** The built-in kind of this group ('' for core) and kind, if Cascade serves one. */
 export function builtinKind(group: string, kind: string): KindDefinition | undefined {

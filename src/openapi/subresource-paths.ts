@@ -26,6 +26,21 @@ export function subresourcePath(naming: ResourceNaming, sub: SubresourceInfo): P
       }),
     );
   }
+  if (sub.verbs.includes('create')) {
+    operations.push(
+      op({
+        method: 'post',
+        operationId: `create${id}`,
+        description: `create ${sub.name} of a ${kind}`,
+        action: 'post',
+        parameters: sortParameters(WRITE_PARAMETERS),
+        body: { definition, required: true },
+        consumes: ANY,
+        produces: PRODUCES,
+        responses: okResponses(definition, ['201', 'Created'], ['202', 'Accepted']),
+      }),
+    );
+  }
   if (sub.verbs.includes('update')) {
     operations.push(
       op({

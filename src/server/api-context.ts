@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Aggregator } from '../aggregator/index.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { UserInfo } from '../api/user.js';
+import type { TokenAuthentication } from '../auth/serviceaccount/token-authenticator.js';
+import type { TokenIssuer } from '../auth/serviceaccount/token-issuer.js';
 import type { Definitions } from '../openapi/schema.js';
 import type { Registry } from '../registry/registry.js';
 import type { ResourceStore } from '../registry/store.js';
@@ -21,8 +23,10 @@ export interface ApiContext {
   readonly shutdown: AbortSignal;
   /** Decides every request after authentication (system:masters, then RBAC). */
   readonly authorizer: Authorizer;
-  /** Looks a bearer token up for TokenReview; undefined when the token is unknown. */
-  readonly authenticateToken: (token: string) => UserInfo | undefined;
+  /** Judges a bearer token for TokenReview against the audiences asked about; undefined when no authenticator knows it. */
+  readonly authenticateToken: (token: string, audiences: readonly string[]) => Promise<TokenAuthentication | undefined>;
+  /** Issues service account tokens (TokenRequest). */
+  readonly serviceAccountTokens: TokenIssuer;
   /** Serves APIServices backed by other servers (absent without front-proxy credentials). */
   readonly aggregator: Aggregator | undefined;
 }

@@ -1,3 +1,4 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -29,14 +30,19 @@ import { createInProcessClient } from './in-process-client.js';
 import { LeaderElector, type LeaderElectionOptions } from '../controllers/leader-election.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
 import { bearerTokenAuthenticator } from '../auth/authn/bearer-token.js';
-import { createRequestAuthenticator } from '../auth/authn/authenticate.js';
+import { createRequestAuthenticator, withAuthenticatedGroup } from '../auth/authn/authenticate.js';
+import { createServiceAccountTokenAuthenticator } from '../auth/serviceaccount/token-authenticator.js';
+import { createTokenIssuer } from '../auth/serviceaccount/token-issuer.js';
+import { generateServiceAccountKey } from '../pki/service-account-key.js';
+import { API_AUDIENCES } from './handlers/reviews/authentication-review.js';
+import { StatusError } from '../api/errors.js';
 import { clientCertificateAuthenticator } from '../auth/authn/client-certificate.js';
 import { RbacAuthorizer } from '../auth/rbac/authorizer.js';
 import { ensureBootstrapPolicy } from '../auth/rbac/bootstrap/ensure.js';
 import { CONTROLLER_IDENTITIES, CONTROLLER_MANAGER_IDENTITY, type ControllerName } from '../auth/rbac/bootstrap/identities.js';
 import { privilegedGroupsAuthorizer } from '../auth/rbac/privileged-groups.js';
 import { unionAuthorizer } from '../auth/rbac/union.js';
-import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../api/user.js';
+import { INSECURE_ADMIN, type UserInfo } from '../api/user.js';
 import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { getIfPresent } from '../client/get-if-present.js';
@@ -88,6 +94,8 @@ export interface ApiServerOptions {
   readonly leaderElection?: Omit<LeaderElectionOptions, 'client' | 'onStartedLeading' | 'onStoppedLeading' | 'log'>;
   /** Absent: plain HTTP, every request acting as cascade-admin (system:masters); impersonation still applies. */
   readonly security?: ApiServerSecurity;
+  /** ECDSA P-256 key that signs service account tokens (TokenRequest); a fresh one for this process when absent. */
+  readonly serviceAccountKey?: KeyObject;
   readonly limits?: ApiServerLimits;
   /** Availability re-check interval and probe timeout of aggregated APIs (Kubernetes: 30 s and 5 s). */
   readonly aggregator?: Pick<AggregatorOptions, 'recheckIntervalMs' | 'discoveryTimeoutMs'>;
@@ -103,6 +111,12 @@ export interface ApiServer {
   readonly leaderElector: LeaderElector | undefined;
   /** Stops accepting requests, ends open watches and closes the storage backend. */
   close(): Promise<void>;
+}
+
+/** A read's 404 as undefined; other failures propagate. */
+function absentAsUndefined(err: unknown): undefined {
+  if (err instanceof StatusError && err.code === 404) return undefined;
+  throw err;
 }
 
 /** The composition root: storage backend → registry (+ admission) → authentication/authorization → HTTP API. */
@@ -154,6 +168,17 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       }),
     ),
   );
+  const serviceAccountKey = options.serviceAccountKey ?? generateServiceAccountKey();
+  const tokenIssuer = createTokenIssuer(serviceAccountKey, createPublicKey(serviceAccountKey));
+  const serviceAccountTokens = createServiceAccountTokenAuthenticator({
+    keys: tokenIssuer.publicKeys,
+    clock: options.clock ?? (() => new Date()),
+    // Live reads, as kube-apiserver falls back to when its informers miss: a token is judged on what is stored now.
+    lookup: (resource, namespace, name) => {
+      const store = registry.lookup('', 'v1', resource);
+      return store === undefined ? Promise.resolve(undefined) : store.get(namespace, name).catch(absentAsUndefined);
+    },
+  });
   const aggregator =
     security?.frontProxy === undefined
       ? undefined
@@ -167,12 +192,17 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     shutdown: shutdown.signal,
     authorizer,
     aggregator,
-    authenticateToken: (token) => {
+    authenticateToken: async (token, audiences) => {
       const user = security?.tokens.get(token);
-      return user === undefined || user.groups.includes(SYSTEM_AUTHENTICATED)
-        ? user
-        : { ...user, groups: [...user.groups, SYSTEM_AUTHENTICATED] };
+      if (user !== undefined) {
+        // The static tokens know no audience: they count as issued for the API server's own.
+        const accepted = API_AUDIENCES.filter((a) => audiences.includes(a));
+        return accepted.length === 0 ? undefined : { user: withAuthenticatedGroup(user), audiences: accepted };
+      }
+      const result = await serviceAccountTokens(token, audiences);
+      return result === undefined || 'error' in result ? result : { ...result, user: withAuthenticatedGroup(result.user) };
     },
+    serviceAccountTokens: tokenIssuer,
   };
   const clientAs = (user: UserInfo): ApiClient =>
     createInProcessClient(registry, BUILTIN_DEFINITIONS, { identity: { user, authorizer }, aggregator });
@@ -181,7 +211,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
   // The apiextensions part of the server: it serves custom resources as their CRDs are established.
   const crds = new CrdController(client, registry, log);
-  const newControllers = (): ControllerManager => new ControllerManager({ clientFor, systemClient: client, ...options.controllers, log });
+  // The cluster CA (the one client certificates are checked against, which also signed the serving certificate) is
+  // what kube-controller-manager's --root-ca-file names; a plain-HTTP server has none to publish.
+  const rootCa = security?.tls.clientCa;
+  const newControllers = (): ControllerManager =>
+    new ControllerManager({ clientFor, systemClient: client, rootCa, ...options.controllers, log });
   // Without leader election the controllers always run here; with it, a fresh set runs each time this process leads.
   const idle = new ControllerManager({
     clientFor,
@@ -215,7 +249,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       ? () => INSECURE_ADMIN
       : createRequestAuthenticator({
           // kube-apiserver's order: client certificates, then bearer tokens.
-          authenticators: [clientCertificateAuthenticator(), bearerTokenAuthenticator(security.tokens)],
+          authenticators: [
+            clientCertificateAuthenticator(),
+            bearerTokenAuthenticator(security.tokens, (token) => serviceAccountTokens(token, API_AUDIENCES)),
+          ],
           anonymous: security.anonymous ?? true,
         });
   let ready = false;

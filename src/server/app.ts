@@ -52,7 +52,8 @@ export function createApiHandler(
     // Kubernetes' filter order: timeout, authentication, impersonation, in-flight limit, authorization.
     const longRunning = verb === 'watch';
     if (!longRunning) withRequestTimeout(res, requestTimeoutMs(url.searchParams, limits.requestTimeoutMs));
-    const user = security.identify(req, url);
+    const identified = security.identify(req, url);
+    const user = identified instanceof Promise ? await identified : identified;
     if (!limits.inFlight.admit(res, { verb, longRunning, user })) return;
     security.authorize(verb, url, target, user);
     if (longRunning && !limits.watches.admit(res)) return;

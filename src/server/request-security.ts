@@ -11,8 +11,11 @@ import type { RequestUrl } from '../api/request-url.js';
 
 /** kube-apiserver's security filters, split where it runs the in-flight limit between them. */
 export interface RequestSecurity {
-  /** Authentication then impersonation: the user the request acts as, or the 401/403 Status to answer. */
-  identify(req: IncomingMessage, url: RequestUrl): UserInfo;
+  /**
+   * Authentication then impersonation: the user the request acts as, or the 401/403 Status to answer; a promise only
+   * when a credential needs a lookup (a service account token).
+   */
+  identify(req: IncomingMessage, url: RequestUrl): UserInfo | Promise<UserInfo>;
   /** Authorization: throws the 403 Status Kubernetes answers when no authorizer allows the request. */
   authorize(verb: string, url: RequestUrl, target: RequestTarget, user: UserInfo): void;
 }
@@ -22,12 +25,15 @@ const PUBLIC_INFO_PATHS: ReadonlySet<string> = new Set(PUBLIC_INFO_URLS);
 export function createRequestSecurity(authenticate: RequestAuthenticator, authorizer: Authorizer): RequestSecurity {
   return {
     identify(req, url) {
+      const afterAuthentication = (authenticated: UserInfo | undefined): UserInfo => {
+        if (authenticated === undefined) throw unauthorized();
+        // Health and version answer everyone who got this far (system:public-info-viewer's grant, without the lookup).
+        if (anonymousAllowedPath(url.pathname)) return authenticated;
+        if (authenticated.name === ANONYMOUS_USER) throw unauthorized();
+        return impersonate(req, authenticated, authorizer);
+      };
       const authenticated = authenticate(req);
-      if (authenticated === undefined) throw unauthorized();
-      // Health and version answer everyone who got this far (system:public-info-viewer's grant, without the lookup).
-      if (anonymousAllowedPath(url.pathname)) return authenticated;
-      if (authenticated.name === ANONYMOUS_USER) throw unauthorized();
-      return impersonate(req, authenticated, authorizer);
+      return authenticated instanceof Promise ? authenticated.then(afterAuthentication) : afterAuthentication(authenticated);
     },
     authorize(verb, url, target, user) {
       // What system:public-info-viewer grants everyone, answered without the lookup; other methods and the

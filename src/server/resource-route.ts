@@ -8,6 +8,7 @@ import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet, handleList } from './handlers/read.js';
 import { handleReview } from './handlers/review.js';
 import { handleScale } from './handlers/scale.js';
+import { handleTokenRequest } from './handlers/token-request.js';
 import { assertRenderable } from './handlers/transform.js';
 import { handleLegacyWatch, handleWatch } from './handlers/watch.js';
 import { handleCreate, handlePatch, handleUpdate } from './handlers/write.js';
@@ -33,6 +34,8 @@ const COLLECTION_ROUTES: readonly Route[] = [
   ['POST', 'create'],
   ['DELETE', 'deletecollection'],
 ];
+/** A subresource that is created (serviceaccounts/token) takes POST at the item's subresource path. */
+const SUBRESOURCE_CREATE_ROUTES: readonly Route[] = [...ITEM_ROUTES, ['POST', 'create']];
 const LIST_ROUTE: readonly Route[] = [['GET', 'list']];
 const WATCH_ROUTE: readonly Route[] = [['GET', 'watch']];
 const NO_ROUTE: readonly Route[] = [];
@@ -50,7 +53,10 @@ function routesAt(info: ResourceInfo, sub: SubresourceInfo | undefined, target: 
     if (target.name === undefined) return info.verbs.includes('list') ? WATCH_ROUTE : NO_ROUTE;
     return allNamespaces ? NO_ROUTE : WATCH_ROUTE;
   }
-  if (target.name !== undefined) return allNamespaces ? NO_ROUTE : ITEM_ROUTES;
+  if (target.name !== undefined) {
+    if (allNamespaces) return NO_ROUTE;
+    return sub?.verbs.includes('create') === true ? SUBRESOURCE_CREATE_ROUTES : ITEM_ROUTES;
+  }
   return allNamespaces ? LIST_ROUTE : COLLECTION_ROUTES;
 }
 
@@ -152,6 +158,7 @@ export async function routeResource(
   const name = target.name ?? '';
   assertRenderable(r, sub?.name !== 'scale' && (verb === 'list' || verb === 'watch' || verb === 'deletecollection'));
   if (sub?.name === 'scale') return handleScale(r, verb as 'get' | 'update' | 'patch', name);
+  if (sub?.name === 'token' && info.group === '' && info.plural === 'serviceaccounts') return handleTokenRequest(r, name);
   switch (verb) {
     case 'get':
       return handleGet(r, name);

@@ -126,6 +126,8 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
       aggregator: { recheckIntervalMs: 500, discoveryTimeoutMs: 1000 },
     });
     await createNamespace(ts, NS);
+    // The root-CA publisher's ConfigMap lands in every namespace of a TLS server: waited for, so watches see it first.
+    await eventually(async () => ((await ts.request('GET', `${CMS}/kube-root-ca.crt`)).status === 200 ? true : undefined), 5000, 'kube-root-ca.crt');
     for (const name of ['x', 'y']) {
       const res = await ts.request('POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: '<v>' } });
       assert.equal(res.status, 201, res.text);
@@ -278,11 +280,12 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
 
   describe('deprecated /watch/ paths', () => {
     it('serve watches of a namespace, every namespace, and one object by name', async () => {
-      const ns = await raw(ts, 'GET', `/api/v1/watch/namespaces/${NS}/configmaps`, { lines: 2 });
+      const ns = await raw(ts, 'GET', `/api/v1/watch/namespaces/${NS}/configmaps`, { lines: 3 });
       assert.equal(ns.status, 200, ns.text);
       assert.deepEqual(
         events(ns).map((e) => [e.type, e.object.metadata.name]),
         [
+          ['ADDED', 'kube-root-ca.crt'],
           ['ADDED', 'x'],
           ['ADDED', 'y'],
         ],

@@ -16,12 +16,12 @@ export interface RequestAuthenticatorOptions {
 }
 
 /** Undefined when the request has no credential and anonymous requests are off: the caller answers 401. */
-export type RequestAuthenticator = (req: IncomingMessage) => UserInfo | undefined;
+export type RequestAuthenticator = (req: IncomingMessage) => UserInfo | undefined | Promise<UserInfo | undefined>;
 
 const ANONYMOUS: UserInfo = { name: ANONYMOUS_USER, groups: [SYSTEM_UNAUTHENTICATED] };
 
 /** Kubernetes' AuthenticatedGroupAdder: every authenticated user is in system:authenticated unless it says otherwise. */
-function withAuthenticatedGroup(user: UserInfo): UserInfo {
+export function withAuthenticatedGroup(user: UserInfo): UserInfo {
   if (user.name === ANONYMOUS_USER) return user;
   if (user.groups.some((g) => g === SYSTEM_AUTHENTICATED || g === SYSTEM_UNAUTHENTICATED)) return user;
   return { ...user, groups: [...user.groups, SYSTEM_AUTHENTICATED] };
@@ -38,10 +38,16 @@ function isUnauthorized(err: unknown): boolean {
  */
 export function createRequestAuthenticator(options: RequestAuthenticatorOptions): RequestAuthenticator {
   const { authenticators, anonymous } = options;
-  return (req) => {
-    let rejected = false;
-    for (const authenticate of authenticators) {
-      let user: UserInfo | undefined;
+  const finish = (rejected: boolean): UserInfo | undefined => {
+    if (rejected) throw unauthorized();
+    return anonymous ? ANONYMOUS : undefined;
+  };
+  /** Tries authenticators from `start` on; synchronous until one answers with a promise (a lookup to make). */
+  const from = (req: IncomingMessage, start: number, rejectedBefore: boolean): UserInfo | undefined | Promise<UserInfo | undefined> => {
+    let rejected = rejectedBefore;
+    for (let i = start; i < authenticators.length; i++) {
+      const authenticate = authenticators[i] as Authenticator;
+      let user: UserInfo | undefined | Promise<UserInfo | undefined>;
       try {
         user = authenticate(req);
       } catch (err) {
@@ -49,11 +55,20 @@ export function createRequestAuthenticator(options: RequestAuthenticatorOptions)
         rejected = true;
         continue;
       }
+      if (user instanceof Promise) {
+        return user.then(
+          (u) => (u !== undefined ? withAuthenticatedGroup(u) : from(req, i + 1, rejected)),
+          (err: unknown) => {
+            if (!isUnauthorized(err)) throw err;
+            return from(req, i + 1, true);
+          },
+        );
+      }
       if (user !== undefined) return withAuthenticatedGroup(user);
     }
-    if (rejected) throw unauthorized();
-    return anonymous ? ANONYMOUS : undefined;
+    return finish(rejected);
   };
+  return (req) => from(req, 0, false);
 }
 
 const ANONYMOUS_HEALTH_PATHS = ['/livez', '/readyz', '/healthz'];

@@ -48,7 +48,15 @@ const FIELD_NUMBERS: FieldNumberTable = {
 
 /** core/v1 ServiceAccount. */
 export const SERVICE_ACCOUNT: KindDefinition = {
-  resource: resourceInfo({ group: '', version: 'v1', kind: 'ServiceAccount', plural: 'serviceaccounts', namespaced: true, shortNames: ['sa'] }),
+  resource: resourceInfo({
+    group: '',
+    version: 'v1',
+    kind: 'ServiceAccount',
+    plural: 'serviceaccounts',
+    namespaced: true,
+    shortNames: ['sa'],
+    subresources: [{ name: 'token', verbs: ['create'], group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest' }],
+  }),
   strategy: { returnDeletedObject: true },
   printer: {
     style: 'printer',

@@ -6,6 +6,7 @@ import type { DeleteOptions, PropagationPolicy } from '../../api/delete-options.
 import type { ResourceRequest } from '../api-context.js';
 import type { Query } from '../query.js';
 import { parseBody, readBody } from '../body.js';
+import { decodeKubernetesProtobuf, KUBERNETES_PROTOBUF_MEDIA_TYPE } from '../../protobuf/decode.js';
 import { send, warningHeaders } from '../respond.js';
 import { decodeListOptions } from './list-options.js';
 import { renderList } from './transform.js';
@@ -17,7 +18,12 @@ const JOB_ORPHAN_WARNING =
 async function deleteOptions(r: ResourceRequest): Promise<DeleteOptions> {
   const body = await readBody(r.req);
   if (body.length > 0) {
-    const parsed = await parseBody(body, r.req.headers['content-type']);
+    const contentType = r.req.headers['content-type'];
+    // client-go's typed clients (kubectl drain among them) send DeleteOptions as protobuf.
+    if (contentType?.split(';')[0]?.trim() === KUBERNETES_PROTOBUF_MEDIA_TYPE) {
+      return deleteOptionsFromBody(decodeKubernetesProtobuf(body, r.ctx.definitions, { apiVersion: 'v1', kind: 'DeleteOptions' }));
+    }
+    const parsed = await parseBody(body, contentType);
     if (isObject(parsed) && parsed.kind !== undefined && parsed.kind !== 'DeleteOptions') {
       throw badRequest(`got unexpected object of kind ${String(parsed.kind)}, expected DeleteOptions`);
     }

@@ -14,6 +14,10 @@ import { negotiate } from '../negotiation.js';
 import { Query } from '../query.js';
 import { sendStatusError } from '../respond.js';
 import { handleReview } from './review.js';
+import { createPublicKey } from 'node:crypto';
+import { createTokenIssuer } from '../../auth/serviceaccount/token-issuer.js';
+import { generateServiceAccountKey } from '../../pki/service-account-key.js';
+import { API_AUDIENCES } from './reviews/authentication-review.js';
 
 /** One permission (or explicit denial) of a user or group: verb on a resource or a non-resource path. */
 interface Grant {
@@ -64,6 +68,7 @@ class GrantAuthorizer implements Authorizer {
 }
 
 const ALICE: UserInfo = { name: 'alice', uid: 'u-1', groups: ['devs', 'system:authenticated'], extra: { scopes: ['a', 'b'] } };
+const SIGNING_KEY = generateServiceAccountKey();
 const TOKENS: Readonly<Record<string, UserInfo>> = { 'bob-token': { name: 'bob', groups: ['system:authenticated'] } };
 const NOW = new Date('2025-01-02T03:04:05.678Z');
 
@@ -107,7 +112,12 @@ describe('handleReview', () => {
     minRequestTimeoutSeconds: 1800,
     shutdown: new AbortController().signal,
     authorizer,
-    authenticateToken: (token) => TOKENS[token],
+    // As the server's: the static tokens count as issued for the API server's own audience.
+    authenticateToken: async (token, audiences) => {
+      const user = TOKENS[token];
+      return user === undefined || !audiences.includes(API_AUDIENCES[0] ?? '') ? undefined : { user, audiences: [...API_AUDIENCES] };
+    },
+    serviceAccountTokens: createTokenIssuer(SIGNING_KEY, createPublicKey(SIGNING_KEY)),
     aggregator: undefined,
   });
   let server: Server;

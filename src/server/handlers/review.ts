@@ -16,7 +16,7 @@ function checkDryRun(r: ResourceRequest): void {
   }
 }
 
-function answer(r: ResourceRequest, obj: KubeObject): KubeObject {
+function answer(r: ResourceRequest, obj: KubeObject): KubeObject | Promise<KubeObject> {
   const kind = r.store.info.kind;
   switch (kind) {
     case 'SubjectAccessReview':
@@ -43,5 +43,5 @@ export async function handleReview(r: ResourceRequest): Promise<void> {
   checkDryRun(r);
   const warnings: string[] = [];
   const obj = await readObjectBody(r, warnings);
-  send(r.res, r.format, 201, renderObject(r, answer(r, obj)), warningHeaders(warnings));
+  send(r.res, r.format, 201, renderObject(r, await answer(r, obj)), warningHeaders(warnings));
 }

@@ -15,6 +15,7 @@ export const CONTROLLER_ACCOUNTS = {
   serviceAccounts: 'service-account-controller',
   pvcProtection: 'pvc-protection-controller',
   pvProtection: 'pv-protection-controller',
+  rootCaPublisher: 'root-ca-cert-publisher',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -39,6 +40,7 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     EVENTS_RULE,
   ],
   pvProtection: [resourceRule(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes']), EVENTS_RULE],
+  rootCaPublisher: [resourceRule(['create', 'update'], [''], ['configmaps']), EVENTS_RULE],
 };
 
 export type KubernetesController = keyof typeof CONTROLLER_ACCOUNTS;

@@ -1,6 +1,8 @@
 import { badRequest } from '../../../api/errors.js';
 import type { KubeObject } from '../../../api/types.js';
 import type { UserInfo } from '../../../api/user.js';
+import { SERVICE_ACCOUNT_ISSUER } from '../../../auth/serviceaccount/claims.js';
+import type { TokenAuthentication } from '../../../auth/serviceaccount/token-authenticator.js';
 import { goObjectMeta, type Json, objectAt, omitEmpty } from './go-json.js';
 
 /**
@@ -8,7 +10,7 @@ import { goObjectMeta, type Json, objectAt, omitEmpty } from './go-json.js';
  * service account issuer; this is the issuer kubeadm and most distributions configure). Tokens the server
  * authenticates without knowing their audience count as issued for these.
  */
-export const API_AUDIENCES: readonly string[] = ['https://kubernetes.default.svc.cluster.local'];
+export const API_AUDIENCES: readonly string[] = [SERVICE_ACCOUNT_ISSUER];
 
 /** authentication/v1 UserInfo as Go writes it: every field omitempty. */
 function userInfoJson(user: UserInfo): Json {
@@ -34,19 +36,24 @@ export function answerSelfSubjectReview(obj: KubeObject, requester: UserInfo, no
 const asStrings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
- * TokenReview: which user a bearer token authenticates as. The server's authenticators do not know token
- * audiences, so a token is only accepted for a request naming one of API_AUDIENCES (or none), and the status
- * reports those it was checked against.
+ * TokenReview: which user a bearer token authenticates as, for the audiences asked about (the API server's own when
+ * none are). Service account tokens carry their audiences; the static tokens count as issued for API_AUDIENCES.
  */
-export function answerTokenReview(obj: KubeObject, authenticateToken: (token: string) => UserInfo | undefined): KubeObject {
+export async function answerTokenReview(
+  obj: KubeObject,
+  authenticateToken: (token: string, audiences: readonly string[]) => Promise<TokenAuthentication | undefined>,
+): Promise<KubeObject> {
   const spec = objectAt(obj as unknown as Json, 'spec') ?? {};
   const token = typeof spec.token === 'string' ? spec.token : '';
   if (token === '') throw badRequest('token is required for TokenReview in authentication');
   const requested = asStrings(spec.audiences);
-  const wanted = requested.length > 0 ? requested : API_AUDIENCES;
-  const audiences = API_AUDIENCES.filter((audience) => wanted.includes(audience));
-  const user = audiences.length > 0 ? authenticateToken(token) : undefined;
-  const status = user === undefined ? { user: {} } : { authenticated: true, user: userInfoJson(user), audiences };
+  const result = await authenticateToken(token, requested.length > 0 ? requested : API_AUDIENCES);
+  const status =
+    result === undefined
+      ? { user: {} }
+      : 'error' in result
+        ? { user: {}, error: result.error }
+        : { authenticated: true, user: userInfoJson(result.user), audiences: result.audiences };
   return {
     kind: obj.kind,
     apiVersion: obj.apiVersion,
