@@ -6,7 +6,8 @@ import { createCertificateAuthority, issueServingCertificate } from '../../src/p
 import { FRONT_PROXY_CLIENT_COMMON_NAME } from '../../src/pki/serving-pki.js';
 import { type SampleApiServer, startSampleApiServer, WARDLE_GROUP, WARDLE_VERSION } from '../support/sample-api-server.js';
 import { bindRole, createNamespace, createRole, waitForAccess, writeUserKubeconfig } from '../support/security-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * Issue 19, wire fidelity of routing and authorization, checked against kube-apiserver 1.32: the aggregator
@@ -182,7 +183,10 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
         },
       });
       assert.equal(res.status, 201, res.text);
-      await eventually(async () => ((await raw(ts, 'GET', `/apis/${GV}`)).status === 200 ? true : undefined), 10_000, 'the APIService');
+      await waitFor(
+        async () => ((await raw(ts, 'GET', `/apis/${GV}`)).status === 200 ? true : undefined),
+        { timeoutMs: 10_000, what: 'the APIService' },
+      );
     });
 
     it('forwards the path it authorized, dot segments unresolved, escapes as Go re-escapes them, the query sorted', async () => {
