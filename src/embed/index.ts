@@ -1,5 +1,13 @@
 /** Cascade as a library for tests: an in-process API server, and clients that reach it or any real cluster. */
-export { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
+export {
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+  type TestServerSecurity,
+  type TestServerStorage,
+} from './test-server.js';
+export type { ApiServerLimits } from '../server/api-server.js';
+export type { UserInfo } from '../api/user.js';
 export { waitFor, type WaitForOptions } from './wait-for.js';
 export {
   createHttpClient,

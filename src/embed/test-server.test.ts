@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { StatusError } from '../api/errors.js';
+import { createHttpClient } from '../client/http-client.js';
 import type { ResourceRef } from '../client/interface.js';
 import { startTestServer } from './test-server.js';
 
@@ -177,8 +178,51 @@ describe('startTestServer', () => {
     }
   });
 
-  test('only memory storage is offered', async () => {
-    await assert.rejects(startTestServer({ storage: 'sqlite' as 'memory' }), /storage must be one of memory, got sqlite/);
+  test('storage is memory, sqlite or etcd, and etcd endpoints go with etcd only', async () => {
+    await assert.rejects(startTestServer({ storage: 'redis' as 'memory' }), /storage must be one of memory, sqlite, etcd, got redis/);
+    await assert.rejects(startTestServer({ storage: 'etcd' }), /etcd endpoints go with storage 'etcd', and only with it/);
+    await assert.rejects(startTestServer({ etcd: { endpoints: ['http://127.0.0.1:2379'] } }), /etcd endpoints go with storage 'etcd'/);
+  });
+
+  test('sqlite storage keeps the objects in a database in the temporary directory', async () => {
+    const server = await startTestServer({ storage: 'sqlite' });
+    const database = join(dirname(server.kubeconfigPath), 'cascade.db');
+    try {
+      await server.client.create(CONFIGMAPS, 'default', { metadata: { name: 'kept' }, data: { k: 'v' } });
+      const overHttp = await server.httpClient().get(CONFIGMAPS, 'default', 'kept');
+      assert.deepEqual(overHttp.data, { k: 'v' });
+      assert.equal(await exists(database), true);
+    } finally {
+      await server.stop();
+    }
+    assert.equal(await exists(database), false, 'the database goes with the temporary directory');
+  });
+
+  test('a secure server: HTTPS with a generated CA, the admin token in kubeconfig and HTTP client, other tokens as users', async () => {
+    const server = await startTestServer({ secure: { tokens: { 'alice-token': { name: 'alice', groups: [] } } } });
+    try {
+      assert.match(server.url, /^https:\/\/127\.0\.0\.1:\d+$/);
+      assert.ok(server.caCert?.startsWith('-----BEGIN CERTIFICATE-----'));
+      const kubeconfig = parse(server.kubeconfig) as {
+        clusters: { cluster: { 'certificate-authority-data': string } }[];
+        users: { user: { token: string } }[];
+      };
+      assert.equal(Buffer.from(kubeconfig.clusters[0]?.cluster['certificate-authority-data'] ?? '', 'base64').toString(), server.caCert);
+      assert.equal(kubeconfig.users[0]?.user.token, server.adminToken);
+      await server.httpClient().create(CONFIGMAPS, 'default', { metadata: { name: 'admin-made' } });
+
+      const refusal = (token: string | undefined) =>
+        createHttpClient({ server: server.url, ca: server.caCert, token })
+          .get(CONFIGMAPS, 'default', 'admin-made')
+          .then(
+            () => 200,
+            (err: unknown) => (err instanceof StatusError ? err.code : err),
+          );
+      assert.equal(await refusal(undefined), 401, 'no credentials, no anonymous access');
+      assert.equal(await refusal('alice-token'), 403, 'alice is authenticated, and RBAC grants her nothing');
+    } finally {
+      await server.stop();
+    }
   });
 
   test('ten servers started concurrently are independent', async () => {

@@ -7,24 +7,55 @@ import { createHttpClient, type HttpApiClient } from '../client/http-client.js';
 import { createInProcessClient } from '../server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
-import { type ApiServer, startApiServer } from '../server/api-server.js';
+import { SYSTEM_MASTERS, type UserInfo } from '../api/user.js';
+import { loadOrCreateAdminToken } from '../cli/admin-token.js';
+import { loadOrCreateServingPki, type ServingPki } from '../pki/serving-pki.js';
+import { type ApiServer, type ApiServerLimits, type ApiServerOptions, startApiServer } from '../server/api-server.js';
+import type { Backend } from '../storage/backend.js';
+import { createEtcdBackend } from '../storage/etcd/backend.js';
 import { createMemoryBackend } from '../storage/memory/backend.js';
+import { createSqliteBackend } from '../storage/sqlite/backend.js';
 import { type CrdFromFile, readCrdFiles } from './crd-files.js';
 import { waitFor } from './wait-for.js';
+
+export interface TestServerSecurity {
+  /** Bearer tokens besides the admin token, and the users they authenticate as (RBAC then decides what they may do). */
+  readonly tokens?: Readonly<Record<string, UserInfo>>;
+  /** Let requests without credentials in as system:anonymous, as kube-apiserver's --anonymous-auth (default false). */
+  readonly anonymous?: boolean;
+}
 
 export interface TestServerOptions {
   /** CRD manifests to install before the server is handed over: files, or directories of .yaml/.yml/.json files. */
   readonly crdPaths?: readonly string[];
-  /** Only 'memory' today. */
-  readonly storage?: 'memory';
-  /** The in-process controllers; both run by default, as in a real cluster. */
-  readonly controllers?: { readonly garbageCollector?: boolean; readonly namespaceController?: boolean };
+  /**
+   * Where objects are kept: 'memory' (default), 'sqlite' (a database in the server's temporary directory) or
+   * 'etcd' (the etcd named by `etcd`, which you run).
+   */
+  readonly storage?: TestServerStorage;
+  /** The etcd of storage 'etcd': client URLs, and a key prefix (default /registry) to let servers share one etcd. */
+  readonly etcd?: { readonly endpoints: readonly string[]; readonly prefix?: string };
+  /** The in-process controllers, each on by default as in a real cluster, and their settings. */
+  readonly controllers?: ApiServerOptions['controllers'];
   /** Address to listen on (default 127.0.0.1); the port is always picked free. */
   readonly host?: string;
+  /**
+   * Serve HTTPS with a generated CA and require authentication: the admin token (in the kubeconfig), `tokens`, or
+   * client certificates of the CA. Default: plain HTTP, every request acting as the admin (system:masters).
+   */
+  readonly secure?: boolean | TestServerSecurity;
+  /** In-flight and request-timeout limits, as kube-apiserver's flags of the same names. */
+  readonly limits?: ApiServerLimits;
+  /** How often a watch that asked for bookmarks gets a BOOKMARK (default 60 s, as kube-apiserver). */
+  readonly bookmarkIntervalMs?: number;
+  /** Availability re-check interval and probe timeout of aggregated APIs (default 30 s and 5 s, as Kubernetes). */
+  readonly aggregator?: ApiServerOptions['aggregator'];
 }
 
+export type TestServerStorage = 'memory' | 'sqlite' | 'etcd';
+
 export interface TestServer {
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port>, or https:// for a secure server. */
   readonly url: string;
   /** A kubeconfig for this server (YAML), as kubectl and @kubernetes/client-node read it. */
   readonly kubeconfig: string;
@@ -32,15 +63,30 @@ export interface TestServer {
   readonly kubeconfigPath: string;
   /** Calls the server's registry directly: same validation, admission and errors as HTTP, without a socket. */
   readonly client: ApiClient;
-  /** An ApiClient over HTTP to this server (one per server, closed by stop()). */
+  /** An ApiClient over HTTP to this server, as the admin (one per server, closed by stop()). */
   httpClient(): HttpApiClient;
+  /** PEM of the generated CA that signed the serving certificate (secure servers only). */
+  readonly caCert: string | undefined;
+  /** The admin's bearer token, the one in the kubeconfig (secure servers only). */
+  readonly adminToken: string | undefined;
   /** Stops the controllers and the server, closes clients and removes the temporary directory. */
   stop(): Promise<void>;
 }
 
+/**
+ * What Cascade's own suites reach besides the public handle: the server's internals and the whole generated PKI
+ * (CA key included, to issue client certificates). Not exported from the package.
+ */
+export interface TestServerInternals {
+  readonly testServer: TestServer;
+  readonly apiServer: ApiServer;
+  readonly pki: ServingPki | undefined;
+}
+
 const CRDS: ResourceRef = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' };
 const CRD_READY_TIMEOUT_MS = 10_000;
-const STORAGE_BACKENDS: readonly string[] = ['memory'];
+const STORAGE_BACKENDS: readonly string[] = ['memory', 'sqlite', 'etcd'];
+const ADMIN: UserInfo = { name: 'cascade-admin', groups: [SYSTEM_MASTERS] };
 
 async function installCrds(server: ApiServer, client: ApiClient, crds: readonly CrdFromFile[]): Promise<void> {
   for (const { path, crd } of crds) {
@@ -79,52 +125,87 @@ async function awaitServed(server: ApiServer, client: ApiClient, crd: CustomReso
   }
 }
 
+function backendFor(options: TestServerOptions, dir: string): Backend {
+  const storage = options.storage ?? 'memory';
+  if (!STORAGE_BACKENDS.includes(storage)) throw new Error(`storage must be one of ${STORAGE_BACKENDS.join(', ')}, got ${String(storage)}`);
+  if ((storage === 'etcd') !== (options.etcd !== undefined)) throw new Error("etcd endpoints go with storage 'etcd', and only with it");
+  if (storage === 'etcd') return createEtcdBackend({ endpoints: options.etcd?.endpoints ?? [], prefix: options.etcd?.prefix });
+  return storage === 'sqlite' ? createSqliteBackend({ path: join(dir, 'cascade.db') }) : createMemoryBackend();
+}
+
 /**
  * Starts a Cascade API server in this process on a free loopback port, with the garbage collector and namespace
  * controller running, and resolves once it serves requests and every CRD from `crdPaths` is established.
  * Servers are independent: run as many side by side as the tests need.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const storage = options.storage ?? 'memory';
-  if (!STORAGE_BACKENDS.includes(storage)) throw new Error(`storage must be one of ${STORAGE_BACKENDS.join(', ')}, got ${String(storage)}`);
+  return (await startTestServerWithInternals(options)).testServer;
+}
+
+/** startTestServer, also handing over what only Cascade's own suites use (see TestServerInternals). */
+export async function startTestServerWithInternals(options: TestServerOptions = {}): Promise<TestServerInternals> {
   // Read the CRDs first: a wrong path fails before anything is started.
   const crds = await readCrdFiles(options.crdPaths ?? []);
-  const server = await startApiServer({
-    backend: createMemoryBackend(),
-    host: options.host,
-    port: 0,
-    controllers: { garbageCollector: options.controllers?.garbageCollector, namespaceController: options.controllers?.namespaceController },
-  });
-  let dir: string | undefined;
+  const dir = await mkdtemp(join(tmpdir(), 'cascade-embed-'));
+  let backend: Backend | undefined;
+  let server: ApiServer | undefined;
   let http: HttpApiClient | undefined;
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
       http?.close();
-      await server.close();
-      if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+      // The server closes its backend; one that never got a server is closed here.
+      await (server ?? backend)?.close();
+      await rm(dir, { recursive: true, force: true });
     })();
     return stopped;
   };
   try {
-    dir = await mkdtemp(join(tmpdir(), 'cascade-embed-'));
-    const kubeconfig = kubeconfigFor(server.url);
+    backend = backendFor(options, dir);
+    const secure = options.secure === true ? {} : options.secure === false ? undefined : options.secure;
+    const pki = secure === undefined ? undefined : loadOrCreateServingPki(dir, [options.host ?? '127.0.0.1']);
+    const adminToken = secure === undefined ? undefined : await loadOrCreateAdminToken(dir);
+    const tokens = new Map<string, UserInfo>(Object.entries(secure?.tokens ?? {}));
+    if (adminToken !== undefined) tokens.set(adminToken, ADMIN);
+    server = await startApiServer({
+      backend,
+      host: options.host,
+      port: 0,
+      bookmarkIntervalMs: options.bookmarkIntervalMs,
+      controllers: options.controllers,
+      limits: options.limits,
+      aggregator: options.aggregator,
+      security:
+        pki === undefined
+          ? undefined
+          : {
+              tls: { cert: pki.serverCert, key: pki.serverKey, clientCa: pki.caCert },
+              tokens,
+              anonymous: secure?.anonymous,
+              frontProxy: { cert: pki.frontProxyClientCert, key: pki.frontProxyClientKey },
+            },
+    });
+    const url = server.url;
+    const kubeconfig = kubeconfigFor(url, { caCert: pki?.caCert, token: adminToken });
     const kubeconfigPath = join(dir, 'kubeconfig');
     await writeFile(kubeconfigPath, kubeconfig, { mode: 0o600 });
     const client = createInProcessClient(server.registry, BUILTIN_DEFINITIONS);
     if (crds.length > 0) await installCrds(server, client, crds);
-    return {
-      url: server.url,
+    const testServer: TestServer = {
+      url,
       kubeconfig,
       kubeconfigPath,
       client,
       httpClient() {
         if (stopped !== undefined) throw new Error('the test server has been stopped');
-        http ??= createHttpClient({ server: server.url });
+        http ??= createHttpClient({ server: url, ca: pki?.caCert, token: adminToken });
         return http;
       },
+      caCert: pki?.caCert,
+      adminToken,
       stop,
     };
+    return { testServer, apiServer: server, pki };
   } catch (err) {
     await stop();
     throw err;

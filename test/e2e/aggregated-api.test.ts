@@ -11,7 +11,8 @@ import { createCertificateAuthority, issueServingCertificate } from '../../src/p
 import { FRONT_PROXY_CLIENT_COMMON_NAME } from '../../src/pki/serving-pki.js';
 import { type SampleApiServer, startSampleApiServer, WARDLE_GROUP, WARDLE_VERSION } from '../support/sample-api-server.js';
 import { bindRole, createNamespace, createRole, waitForAccess } from '../support/security-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Issue 8 acceptance: an aggregated API server (wardle.example.com/v1alpha1 flunders) behind an APIService, used
 // through kubectl and the HTTP API while it is up, then stopped and started again (R8.14–R8.17, R5.13, R5.21, D8).
@@ -113,13 +114,12 @@ describe('aggregated API server through Cascade (issue 8)', () => {
     return conditions.find((c) => c.type === 'Available') as AvailableCondition | undefined;
   };
   const waitForAvailable = (status: 'True' | 'False', timeoutMs: number): Promise<AvailableCondition> =>
-    eventually(
+    waitFor(
       async () => {
         const c = await available();
         return c?.status === status ? c : undefined;
       },
-      timeoutMs,
-      `APIService ${API_SERVICE} Available=${status}`,
+      { timeoutMs, what: `APIService ${API_SERVICE} Available=${status}` },
     );
   const namespaceOf = async (name: string): Promise<{ status: number; json: any }> => ts.request('GET', `/api/v1/namespaces/${name}`);
   const createFlunder = async (namespace: string, name: string, extra: Record<string, unknown> = {}): Promise<any> => {
@@ -202,13 +202,12 @@ describe('aggregated API server through Cascade (issue 8)', () => {
   });
 
   it('kubectl lists the aggregated resources and reaches them through the proxy as the kubectl user', async () => {
-    const resources = await eventually(
+    const resources = await waitFor(
       async () => {
         const r = await ts.kubectl(['api-resources', '--api-group', WARDLE_GROUP, '--no-headers']);
         return r.code === 0 && r.stdout.includes('flunders') ? r.stdout : undefined;
       },
-      5000,
-      'flunders in kubectl api-resources',
+      { timeoutMs: 5000, what: 'flunders in kubectl api-resources' },
     );
     assert.deepEqual(resources.trim().split(/\s+/), ['flunders', GV, 'true', 'Flunder']);
 
@@ -273,7 +272,10 @@ describe('aggregated API server through Cascade (issue 8)', () => {
     await createFlunder('doomed', 'one');
     await createFlunder('doomed', 'two');
     assert.equal(await ts.kubectlOk(['delete', 'namespace', 'doomed', '--wait=false']), 'namespace "doomed" deleted\n');
-    await eventually(async () => ((await namespaceOf('doomed')).status === 404 ? true : undefined), 10_000, 'namespace doomed to be gone');
+    await waitFor(async () => ((await namespaceOf('doomed')).status === 404 ? true : undefined), {
+      timeoutMs: 10_000,
+      what: 'namespace doomed to be gone',
+    });
     assert.deepEqual(sample.flunders('doomed'), []);
   });
 
@@ -281,7 +283,7 @@ describe('aggregated API server through Cascade (issue 8)', () => {
     const owner = await createConfigMap('x', 'owner');
     await createFlunder('x', 'owned', ownedBy(owner));
     assert.equal((await ts.request('DELETE', `/api/v1/namespaces/x/configmaps/owner`)).status, 200);
-    await eventually(() => (sampleHas('x', 'owned') ? undefined : true), 10_000, 'the owned flunder to be collected');
+    await waitFor(() => (sampleHas('x', 'owned') ? undefined : true), { timeoutMs: 10_000, what: 'the owned flunder to be collected' });
     assert.ok(sampleHas('x', 'first'), 'flunders without that owner stay');
   });
 
@@ -364,14 +366,13 @@ describe('aggregated API server through Cascade (issue 8)', () => {
 
     it('a namespace with flunders stays Terminating with NamespaceDeletionDiscoveryFailure naming the group-version', async () => {
       assert.equal((await ts.request('DELETE', '/api/v1/namespaces/stuck')).status, 200);
-      const condition = await eventually(
+      const condition = await waitFor(
         async () => {
           const ns = await namespaceOf('stuck');
           const c = (ns.json?.status?.conditions ?? []).find((x: any) => x.type === 'NamespaceDeletionDiscoveryFailure');
           return c?.status === 'True' ? c : undefined;
         },
-        10_000,
-        'the NamespaceDeletionDiscoveryFailure condition',
+        { timeoutMs: 10_000, what: 'the NamespaceDeletionDiscoveryFailure condition' },
       );
       assert.equal(condition.reason, 'DiscoveryFailed');
       assert.match(
@@ -415,10 +416,9 @@ describe('aggregated API server through Cascade (issue 8)', () => {
       const owner = await createConfigMap('x', 'cm-owner');
       await createConfigMap('x', 'cm-dependent', ownedBy(owner));
       assert.equal((await ts.request('DELETE', '/api/v1/namespaces/x/configmaps/cm-owner')).status, 200);
-      await eventually(
+      await waitFor(
         async () => ((await ts.request('GET', '/api/v1/namespaces/x/configmaps/cm-dependent')).status === 404 ? true : undefined),
-        10_000,
-        'the dependent ConfigMap to be collected',
+        { timeoutMs: 10_000, what: 'the dependent ConfigMap to be collected' },
       );
       // The owner of the flunder "late" goes during the outage too: its dependent waits for the backend.
       assert.equal((await ts.request('DELETE', `/api/v1/namespaces/x/configmaps/${orphanOwner.metadata.name}`)).status, 200);
@@ -434,16 +434,18 @@ describe('aggregated API server through Cascade (issue 8)', () => {
     it('the APIService returns to Available and the namespace finishes deleting without anyone touching it', async () => {
       const condition = await waitForAvailable('True', AVAILABILITY_BOUND_MS);
       assert.equal(condition.reason, 'Passed');
-      await eventually(
-        async () => ((await namespaceOf('stuck')).status === 404 ? true : undefined),
-        AVAILABILITY_BOUND_MS,
-        'namespace stuck to be gone',
-      );
+      await waitFor(async () => ((await namespaceOf('stuck')).status === 404 ? true : undefined), {
+        timeoutMs: AVAILABILITY_BOUND_MS,
+        what: 'namespace stuck to be gone',
+      });
       assert.deepEqual(sample.flunders('stuck'), []);
     });
 
     it('the garbage collector picks up the flunder whose owner was deleted during the outage', async () => {
-      await eventually(() => (sampleHas('x', 'late') ? undefined : true), AVAILABILITY_BOUND_MS, 'the late flunder to be collected');
+      await waitFor(() => (sampleHas('x', 'late') ? undefined : true), {
+        timeoutMs: AVAILABILITY_BOUND_MS,
+        what: 'the late flunder to be collected',
+      });
       assert.ok(sampleHas('x', 'first'));
     });
 

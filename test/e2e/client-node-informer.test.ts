@@ -11,7 +11,8 @@ import {
   type V1ConfigMap,
   Watch,
 } from '@kubernetes/client-node';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const NS = 'informers';
 const PATH = `/api/v1/namespaces/${NS}/configmaps`;
@@ -157,7 +158,7 @@ describe('@kubernetes/client-node against Cascade', () => {
         { verb: 'delete', name: 'inf', data: { v: '3' } },
         { verb: 'delete', name: 'pre', data: { v: '0' } },
       ];
-      await eventually(() => (seen.length >= expected.length ? true : undefined), 5000, 'all informer events');
+      await waitFor(() => (seen.length >= expected.length ? true : undefined), { timeoutMs: 5000, what: 'all informer events' });
       assert.deepEqual(seen, expected);
       assert.deepEqual(cacheState(informer), {});
       assert.deepEqual(errors, []);
@@ -212,19 +213,21 @@ describe('@kubernetes/client-node against Cascade', () => {
 
       // Restarting resumes the watch from the stale resourceVersion: the server must answer with a 410 ERROR event.
       await informer.start();
-      const expired = await eventually(() => watch.events.find((e) => e.type === 'ERROR'), 5000, 'a 410 ERROR watch event');
+      const expired = await waitFor(() => watch.events.find((e) => e.type === 'ERROR'), {
+        timeoutMs: 5000,
+        what: 'a 410 ERROR watch event',
+      });
       assert.equal(expired.object.kind, 'Status');
       assert.equal(expired.object.code, 410);
       assert.equal(expired.object.reason, 'Expired');
 
       const want = await serverState();
       assert.deepEqual(want, { changed: { v: '2' }, fresh: { v: '1' }, keep: { v: '1' } });
-      await eventually(() => (lists === 2 ? true : undefined), 5000, 'the informer to relist');
-      await eventually(
-        () => (JSON.stringify(cacheState(informer)) === JSON.stringify(want) ? true : undefined),
-        5000,
-        'the cache to match the server',
-      );
+      await waitFor(() => (lists === 2 ? true : undefined), { timeoutMs: 5000, what: 'the informer to relist' });
+      await waitFor(() => (JSON.stringify(cacheState(informer)) === JSON.stringify(want) ? true : undefined), {
+        timeoutMs: 5000,
+        what: 'the cache to match the server',
+      });
       assert.equal(informer.get('gone', NS), undefined, 'an object deleted during the gap leaves the cache');
       assert.deepEqual(informer.get('fresh', NS)?.data, { v: '1' }, 'an object created during the gap enters the cache');
       assert.ok(
@@ -242,7 +245,7 @@ describe('@kubernetes/client-node against Cascade', () => {
 
       // After the relist the informer watches again from a current resourceVersion and keeps up.
       await core.createNamespacedConfigMap({ namespace: NS, body: { metadata: { name: 'after' }, data: { v: '1' } } });
-      await eventually(() => informer.get('after', NS), 5000, 'the post-relist watch to deliver a create');
+      await waitFor(() => informer.get('after', NS), { timeoutMs: 5000, what: 'the post-relist watch to deliver a create' });
     } finally {
       await informer.stop();
       await deleteAll();

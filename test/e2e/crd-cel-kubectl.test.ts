@@ -70,7 +70,7 @@ describe('kubectl: CRD validation rules (CEL)', () => {
     ts = await startTestServer();
     api = crdApi(ts);
     await ts.kubectlOk(['apply', '-f', '-'], { input: CRD });
-    await api.waitCrd('scalers.cel.example.com', (c) => (c.status?.conditions ?? []).some((x: { type: string; status: string }) => x.type === 'Established' && x.status === 'True'), 'Scaler CRD Established');
+    await api.waitForCrd('scalers.cel.example.com', (c) => (c.status?.conditions ?? []).some((x: { type: string; status: string }) => x.type === 'Established' && x.status === 'True'), 'Scaler CRD Established');
   });
   after(async () => {
     await ts?.stop();

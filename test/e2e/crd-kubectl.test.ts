@@ -16,7 +16,8 @@ import {
   widgetCrd,
 } from '../support/crd-fixtures.js';
 import { HOLD_FINALIZER, type Json } from '../support/gc-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // CustomResourceDefinitions through the real kubectl (issue 5; spec §7 REST mapping, §8 discovery; scenarios
 // DISC-02, DISC-04, DISC-05, DISC-07, DISC-08, CRD-03).
@@ -297,7 +298,7 @@ describe('kubectl: custom resources', () => {
     await api.createEstablished(crdFor(gears, { singular: 'gear' }));
     const res = await ts.request('POST', CRDS_PATH, crdFor(gear, { singular: 'cog' }));
     assert.equal(res.status, 201, res.text);
-    const refused = await api.waitCrd(
+    const refused = await api.waitForCrd(
       'gear.conflict.example.com',
       (c) => conditionOf(c, 'NamesAccepted') !== undefined,
       'the naming decision',
@@ -321,7 +322,7 @@ describe('kubectl: custom resources', () => {
     assert.equal(await ts.kubectlOk(['get', 'gear', '-o', 'name']), '');
 
     await api.deleteCrd('gears.conflict.example.com');
-    const accepted = await api.waitCrd(
+    const accepted = await api.waitForCrd(
       'gear.conflict.example.com',
       (c) => conditionOf(c, 'Established')?.status === 'True',
       'the waiting CRD to be established',
@@ -329,11 +330,10 @@ describe('kubectl: custom resources', () => {
     assert.equal(conditionOf(accepted, 'NamesAccepted')?.status, 'True');
     assert.equal(conditionOf(accepted, 'NamesAccepted')?.reason, 'NoConflicts');
     assert.equal(accepted.status.acceptedNames.plural, 'gear');
-    await eventually(
+    await waitFor(
       async () =>
         (await ts.request('POST', crCollectionPath(gear), customResource(gear, undefined, 'c1'))).status === 201 ? true : undefined,
-      2000,
-      'cog c1 to be created',
+      { timeoutMs: 2000, what: 'cog c1 to be created' },
     );
     // kubectl's disk cache still maps "gear" to the deleted holder until discovery is refetched (R7.16).
     assert.deepEqual(rows(await ts.kubectlOk(['api-resources', `--api-group=${group}`])).slice(1), [
@@ -362,18 +362,16 @@ describe('kubectl: custom resources', () => {
     assert.equal(conditionOf(terminating, 'Terminating')?.status, 'True');
     assert.equal(conditionOf(terminating, 'Terminating')?.reason, 'InstanceDeletionInProgress');
 
-    await eventually(
-      async () => ((await ts.request('GET', crPath(sprocket, NS, 'free'))).status === 404 ? true : undefined),
-      3000,
-      'the free sprocket to go',
-    );
-    const held = await eventually(
+    await waitFor(async () => ((await ts.request('GET', crPath(sprocket, NS, 'free'))).status === 404 ? true : undefined), {
+      timeoutMs: 3000,
+      what: 'the free sprocket to go',
+    });
+    const held = await waitFor(
       async () => {
         const live = (await ts.request('GET', crPath(sprocket, NS, 'held'))).json;
         return live?.metadata?.deletionTimestamp === undefined ? undefined : live;
       },
-      3000,
-      'the held sprocket to be marked',
+      { timeoutMs: 3000, what: 'the held sprocket to be marked' },
     );
     assert.deepEqual(held.metadata.finalizers, [HOLD_FINALIZER]);
 
@@ -385,7 +383,7 @@ describe('kubectl: custom resources', () => {
     assert.equal(conditionOf((await api.getCrd(name)) as Json, 'Terminating')?.status, 'True');
 
     await ts.kubectlOk(['patch', 'sprocket', 'held', '-n', NS, '--type=merge', '-p', '{"metadata":{"finalizers":null}}']);
-    await eventually(async () => ((await api.getCrd(name)) === undefined ? true : undefined), 3000, 'the CRD to go');
+    await waitFor(async () => ((await api.getCrd(name)) === undefined ? true : undefined), { timeoutMs: 3000, what: 'the CRD to go' });
 
     const resources = rows(await ts.kubectlOk(['api-resources']));
     assert.ok(!resources.some((r) => r.includes('cleanup.example.com')), 'the group is gone from discovery');

@@ -10,7 +10,7 @@ import {
   crPath,
   customResource,
   WIDGET,
-  waitObservedByCollector,
+  waitForCollectorToObserve,
   widgetCrd,
 } from '../support/crd-fixtures.js';
 import {
@@ -21,10 +21,11 @@ import {
   type Json,
   MERGE_PATCH,
   namespaceObject,
-  openWatch,
+  startWatch,
   ownerRef,
 } from '../support/gc-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Custom resources in the object lifecycle over HTTP: garbage collection both ways, namespace deletion, serving
 // right after the CRD is created, watch, Table output and the update/patch rules (issue 5; scenarios GC-CRD-01/02,
@@ -77,8 +78,8 @@ describe('custom resources: lifecycle over HTTP', () => {
       );
       const res = await gc.delete(owner, { propagationPolicy: policy });
       assert.equal(res.status, 200, res.text);
-      await crds.waitGone(CRONTAB, dependent);
-      await gc.waitGone(owner);
+      await crds.waitForGone(CRONTAB, dependent);
+      await gc.waitForGone(owner);
     });
 
     it(`GC-CRD-02: a ConfigMap owned by a custom resource is collected when the custom resource goes (${policy})`, async () => {
@@ -88,8 +89,8 @@ describe('custom resources: lifecycle over HTTP', () => {
       );
       const res = await ts.request('DELETE', crPath(CRONTAB, NS, owner.metadata.name), { propagationPolicy: policy });
       assert.equal(res.status, 200, res.text);
-      await gc.waitGone(dependent);
-      await crds.waitGone(CRONTAB, owner);
+      await gc.waitForGone(dependent);
+      await crds.waitForGone(CRONTAB, owner);
     });
   }
 
@@ -101,15 +102,14 @@ describe('custom resources: lifecycle over HTTP', () => {
     const res = await gc.delete(owner, { propagationPolicy: 'Foreground' });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.json.metadata.finalizers, ['foregroundDeletion']);
-    await eventually(
-      async () => ((await crds.get(CRONTAB, held))?.metadata.deletionTimestamp === undefined ? undefined : true),
-      3000,
-      'the held dependent to be marked',
-    );
+    await waitFor(async () => ((await crds.get(CRONTAB, held))?.metadata.deletionTimestamp === undefined ? undefined : true), {
+      timeoutMs: 3000,
+      what: 'the held dependent to be marked',
+    });
     assert.ok(await gc.get(owner), 'the owner waits for its blocking dependent');
     await releaseCronTab(held);
-    await crds.waitGone(CRONTAB, held);
-    await gc.waitGone(owner);
+    await crds.waitForGone(CRONTAB, held);
+    await gc.waitForGone(owner);
   });
 
   it('a namespace holding custom resources deletes fully, waiting for their finalizers', async () => {
@@ -122,24 +122,22 @@ describe('custom resources: lifecycle over HTTP', () => {
 
     const res = await ts.request('DELETE', `/api/v1/namespaces/${ns}`);
     assert.equal(res.status, 200, res.text);
-    await eventually(
+    await waitFor(
       async () => {
         const left = (await ts.request('GET', crCollectionPath(CRONTAB, ns))).json.items as Json[];
         return left.length === 1 && left[0]?.metadata.deletionTimestamp !== undefined ? true : undefined;
       },
-      5000,
-      'only the held crontab to remain, marked for deletion',
+      { timeoutMs: 5000, what: 'only the held crontab to remain, marked for deletion' },
     );
     assert.equal((await ts.request('GET', crCollectionPath(WIDGET, ns))).json.items.length, 0);
     const terminating = (await ts.request('GET', `/api/v1/namespaces/${ns}`)).json;
     assert.equal(terminating.status.phase, 'Terminating');
 
     await releaseCronTab(held);
-    await eventually(
-      async () => ((await ts.request('GET', `/api/v1/namespaces/${ns}`)).status === 404 ? true : undefined),
-      5000,
-      `namespace ${ns} to be gone`,
-    );
+    await waitFor(async () => ((await ts.request('GET', `/api/v1/namespaces/${ns}`)).status === 404 ? true : undefined), {
+      timeoutMs: 5000,
+      what: `namespace ${ns} to be gone`,
+    });
     assert.equal((await ts.request('GET', crCollectionPath(CRONTAB, ns))).json.items.length, 0);
   });
 
@@ -150,7 +148,7 @@ describe('custom resources: lifecycle over HTTP', () => {
     assert.equal(created.status, 201, created.text);
     const started = performance.now();
     const statuses = new Set<number>();
-    const first = await eventually(
+    const first = await waitFor(
       async () => {
         const res = await ts.request(
           'POST',
@@ -160,8 +158,7 @@ describe('custom resources: lifecycle over HTTP', () => {
         statuses.add(res.status);
         return res.status === 201 ? res.json : undefined;
       },
-      2000,
-      'the first gadget to be created',
+      { timeoutMs: 2000, what: 'the first gadget to be created' },
     );
     const elapsed = performance.now() - started;
     t.diagnostic(`first instance create succeeded ${elapsed.toFixed(0)} ms after the CRD create returned`);
@@ -174,11 +171,10 @@ describe('custom resources: lifecycle over HTTP', () => {
     assert.equal(first.metadata.ownerReferences[0].uid, owner.metadata.uid);
 
     await gc.delete(owner, { propagationPolicy: 'Background' });
-    await eventually(
-      async () => ((await ts.request('GET', crPath(gadget, NS, 'g1'))).status === 404 ? true : undefined),
-      3000,
-      'the gadget to be collected',
-    );
+    await waitFor(async () => ((await ts.request('GET', crPath(gadget, NS, 'g1'))).status === 404 ? true : undefined), {
+      timeoutMs: 3000,
+      what: 'the gadget to be collected',
+    });
     await crds.deleteCrd(`gadgets.${gadget.group}`);
   });
 
@@ -196,14 +192,14 @@ describe('custom resources: lifecycle over HTTP', () => {
       };
       const dependent = await gc.create(configMap(NS, `bin-dependent-${pass}`, { ownerReferences: [ownerRef(owner)] }));
       if (pass === 1) {
-        await waitObservedByCollector(ts.server, owner.metadata.uid);
+        await waitForCollectorToObserve(ts.server, owner.metadata.uid);
         await crds.deleteCrd(name);
         assert.equal((await ts.request('GET', crPath(recycled, NS, 'owner'))).status, 404, 'the instance endpoint is gone');
       } else {
         const res = await ts.request('DELETE', crPath(recycled, NS, 'owner'));
         assert.equal(res.status, 200, res.text);
       }
-      await gc.waitGone(dependent);
+      await gc.waitForGone(dependent);
     }
     await crds.deleteCrd(name);
   });
@@ -211,14 +207,14 @@ describe('custom resources: lifecycle over HTTP', () => {
   it('watch on a custom resource reports ADDED, MODIFIED and DELETED', async () => {
     const ns = 'crd-watch';
     await gc.create(namespaceObject(ns));
-    const watch = await openWatch(`${ts.url}${crCollectionPath(CRONTAB, ns)}?watch=1`);
+    const watch = await startWatch(`${ts.url}${crCollectionPath(CRONTAB, ns)}?watch=1`);
     try {
       await createCronTab(crontab('watched', {}, ns));
       const patched = await ts.request('PATCH', crPath(CRONTAB, ns, 'watched'), { spec: { schedule: '0 * * * *' } }, MERGE_PATCH);
       assert.equal(patched.status, 200, patched.text);
       const deleted = await ts.request('DELETE', crPath(CRONTAB, ns, 'watched'));
       assert.equal(deleted.status, 200, deleted.text);
-      await eventually(() => (watch.events.length >= 3 ? true : undefined), 3000, 'three watch events');
+      await waitFor(() => (watch.events.length >= 3 ? true : undefined), { timeoutMs: 3000, what: 'three watch events' });
       assert.deepEqual(
         watch.events.map((e) => [e.type, e.object.apiVersion, e.object.kind, e.object.metadata.name]),
         [
@@ -230,7 +226,7 @@ describe('custom resources: lifecycle over HTTP', () => {
       assert.equal(watch.events[1]?.object.spec.schedule, '0 * * * *');
       assert.equal(watch.events[1]?.object.metadata.generation, 2);
     } finally {
-      await watch.close();
+      await watch.stop();
     }
   });
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, type KubectlResult, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { type KubectlResult, startTestServer, type TestServer } from '../support/test-server.js';
 
 const NS = 'kdelete';
 const CMS = `/api/v1/namespaces/${NS}/configmaps`;
@@ -29,7 +30,7 @@ interface Running {
 
 /**
  * Starts kubectl at -v=6 so its stderr logs each request as the response arrives: seeing the watch request
- * there tells that kubectl is waiting. (test/support's spawnKubectl exposes no exit code, which these tests need.)
+ * there tells that kubectl is waiting. (test/support's startKubectl exposes no exit code, which these tests need.)
  */
 function startKubectl(ts: TestServer, args: readonly string[]): Running {
   const home = dirname(ts.kubeconfigPath);
@@ -73,18 +74,17 @@ describe('kubectl delete and wait against the deletion state machine (R2.41)', (
     return res.json;
   };
   const waiting = async (run: Running): Promise<void> => {
-    await eventually(() => (WATCHING.test(run.log()) ? true : run.done() ? false : undefined), 5000, 'kubectl to watch');
+    await waitFor(() => WATCHING.test(run.log()) || run.done(), { timeoutMs: 5000, what: 'kubectl to watch' });
     assert.equal(run.done(), false, `kubectl returned while the object still exists:\n${run.log()}`);
   };
   /** Waits until the object carries a deletionTimestamp, i.e. the DELETE has been processed. */
   const marked = (path: string): Promise<Json> =>
-    eventually(
+    waitFor(
       async () => {
         const obj = await stored(path);
         return obj?.metadata.deletionTimestamp !== undefined ? obj : undefined;
       },
-      5000,
-      `${path} to be marked for deletion`,
+      { timeoutMs: 5000, what: `${path} to be marked for deletion` },
     );
   const dropFinalizers = async (path: string): Promise<void> => {
     const res = await ts.request('PATCH', path, { metadata: { finalizers: null } }, MERGE);

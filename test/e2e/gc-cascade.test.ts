@@ -9,7 +9,7 @@ import {
   HOLD_FINALIZER,
   type Json,
   namespaceObject,
-  openWatch,
+  startWatch,
   ownerRef,
   ownerUids,
   pod,
@@ -48,7 +48,7 @@ describe('garbage collector: cascading deletion', () => {
 
     // kubectl sends propagationPolicy=Background and waits for the root to disappear (R2.41).
     await ts.kubectlOk(['delete', 'deployment', 'web', '-n', NS]);
-    for (const gone of [rs, podA, podB, leaf]) await gc.waitGone(gone);
+    for (const gone of [rs, podA, podB, leaf]) await gc.waitForGone(gone);
 
     // R4.27: the reference to the vanished ReplicaSet is pruned; the solid owner keeps the pod.
     const kept = await gc.waitFor(shared, (o) => ownerUids(o).length === 1, 'the reference to web-rs to be pruned');
@@ -65,7 +65,7 @@ describe('garbage collector: cascading deletion', () => {
     const res = await gc.delete(owner);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.json.kind, 'Status', 'removed at once, no GC finalizer (R2.22)');
-    for (const d of dependents) await gc.waitGone(d);
+    for (const d of dependents) await gc.waitForGone(d);
   });
 
   it('GC-OR-02, R4.34–R4.36: kubectl --cascade=orphan leaves the dependents running without references', async () => {
@@ -107,7 +107,7 @@ describe('garbage collector: cascading deletion', () => {
     assert.deepEqual(co.metadata.ownerReferences, [ownerRef(second)], 'only the orphaning owner is removed from a co-owned dependent');
 
     await gc.release(owner);
-    await gc.waitGone(owner);
+    await gc.waitForGone(owner);
     await gc.settle({ namespace: NS });
     for (const d of [onlyOwned, coOwned]) assert.ok(await gc.get(d), `${d.metadata.name} survives its orphaning owner`);
   });
@@ -117,7 +117,7 @@ describe('garbage collector: cascading deletion', () => {
     const dep = await gc.create(cm('legacy-orphan-dep', { ownerReferences: [ownerRef(owner)] }));
     const res = await ts.request('DELETE', `/api/v1/namespaces/${NS}/configmaps/legacy-orphan-owner?orphanDependents=true`);
     assert.equal(res.status, 200, res.text);
-    await gc.waitGone(owner);
+    await gc.waitForGone(owner);
     const live = await gc.get(dep);
     assert.ok(live);
     assert.equal(live.metadata.ownerReferences, undefined);
@@ -128,8 +128,8 @@ describe('garbage collector: cascading deletion', () => {
     const dep = await gc.create(cm('preset-orphan-dep', { ownerReferences: [ownerRef(owner)] }));
     const res = await gc.delete(owner, { orphanDependents: false });
     assert.equal(res.status, 200, res.text);
-    await gc.waitGone(owner);
-    await gc.waitGone(dep);
+    await gc.waitForGone(owner);
+    await gc.waitForGone(dep);
   });
 
   it('GC-FG-01, GC-FG-02, R4.31, R4.32, D2: foreground waits for blocking dependents only, but deletes all of them', async () => {
@@ -148,7 +148,7 @@ describe('garbage collector: cascading deletion', () => {
     assert.ok(res.json.metadata.deletionTimestamp);
 
     // D2: every dependent is deleted, blocking or not.
-    await gc.waitGone(plain);
+    await gc.waitForGone(plain);
     await gc.waitFor(blocking, (o) => o.metadata.deletionTimestamp !== undefined, 'the blocking dependent to be deleted');
     await gc.waitFor(heldNonBlocking, (o) => o.metadata.deletionTimestamp !== undefined, 'the non-blocking dependent to be deleted');
     await gc.settle({ namespace: NS });
@@ -158,14 +158,14 @@ describe('garbage collector: cascading deletion', () => {
 
     // Releasing the non-blocking dependent changes nothing for the owner.
     await gc.release(heldNonBlocking);
-    await gc.waitGone(heldNonBlocking);
+    await gc.waitForGone(heldNonBlocking);
     await gc.settle({ namespace: NS });
     live = await gc.get(owner);
     assert.ok(live, 'still waiting for the blocking dependent');
 
     await gc.release(blocking);
-    await gc.waitGone(blocking);
-    await gc.waitGone(owner);
+    await gc.waitForGone(blocking);
+    await gc.waitForGone(owner);
   });
 
   it('GC-FG-02, D2: non-blocking dependents do not hold a foreground owner', async () => {
@@ -175,17 +175,17 @@ describe('garbage collector: cascading deletion', () => {
       cm('fg-nb-false', { finalizers: [HOLD_FINALIZER], ownerReferences: [ownerRef(owner, { blockOwnerDeletion: false })] }),
     );
     await gc.delete(owner, { propagationPolicy: 'Foreground' });
-    await gc.waitGone(owner);
+    await gc.waitForGone(owner);
     for (const d of [unset, off]) {
       const live = await gc.waitFor(d, (o) => o.metadata.deletionTimestamp !== undefined, `${d.metadata.name} to be deleted too`);
       assert.deepEqual(live.metadata.finalizers, [HOLD_FINALIZER]);
       await gc.release(d);
-      await gc.waitGone(d);
+      await gc.waitForGone(d);
     }
   });
 
   it('GC-FG-04: a foreground owner is removed only after every blocking descendant', async () => {
-    const watch = await openWatch(`${ts.url}/api/v1/namespaces/${NS}/configmaps?watch=true&labelSelector=tree%3Dfg4`);
+    const watch = await startWatch(`${ts.url}/api/v1/namespaces/${NS}/configmaps?watch=true&labelSelector=tree%3Dfg4`);
     try {
       const labels = { tree: 'fg4' };
       const owner = await gc.create(cm('fg4-owner', { labels }));
@@ -198,7 +198,7 @@ describe('garbage collector: cascading deletion', () => {
         names.push(`fg4-mid-${i}`, `fg4-leaf-${i}`);
       }
       await gc.delete(owner, { propagationPolicy: 'Foreground' });
-      await gc.waitGone(owner);
+      await gc.waitForGone(owner);
       const deleted = (name: string): number => watch.events.findIndex((e) => e.type === 'DELETED' && e.object.metadata.name === name);
       const ownerAt = deleted('fg4-owner');
       assert.ok(ownerAt >= 0, 'the watch saw the owner go');
@@ -212,7 +212,7 @@ describe('garbage collector: cascading deletion', () => {
       for (let i = 0; i < 3; i++)
         assert.ok(deleted(`fg4-leaf-${i}`) < deleted(`fg4-mid-${i}`), 'R4.28: mids are deleted in foreground after their leaves');
     } finally {
-      await watch.close();
+      await watch.stop();
     }
   });
 
@@ -237,9 +237,9 @@ describe('garbage collector: cascading deletion', () => {
     await gc.settle({ namespace: NS });
     assert.ok(await gc.get(owner), 'held by its blocking dependent');
     await gc.mergePatch(dep, { metadata: { ownerReferences: [ownerRef(owner, { blockOwnerDeletion: false })] } });
-    await gc.waitGone(owner);
+    await gc.waitForGone(owner);
     await gc.release(dep);
-    await gc.waitGone(dep);
+    await gc.waitForGone(dep);
   });
 
   it('R4.29: a collected dependent carrying its own orphan finalizer is deleted with Orphan, so its dependents survive', async () => {
@@ -247,7 +247,7 @@ describe('garbage collector: cascading deletion', () => {
     const middle = await gc.create(cm('nested-orphan-middle', { finalizers: ['orphan'], ownerReferences: [ownerRef(owner)] }));
     const leaf = await gc.create(cm('nested-orphan-leaf', { ownerReferences: [ownerRef(middle)] }));
     await gc.delete(owner);
-    await gc.waitGone(middle);
+    await gc.waitForGone(middle);
     await gc.settle({ namespace: NS });
     const live = await gc.get(leaf);
     assert.ok(live, 'orphaned, not collected');
@@ -258,7 +258,7 @@ describe('garbage collector: cascading deletion', () => {
     const lone = await gc.create(cm('fg-lone'));
     const res = await gc.delete(lone, { propagationPolicy: 'Foreground' });
     assert.deepEqual(res.json.metadata.finalizers, ['foregroundDeletion']);
-    await gc.waitGone(lone);
+    await gc.waitForGone(lone);
   });
 
   it('GC-BG-03, R4.27, R4.37: a solid owner keeps a dependent; the reference to the deleted owner is pruned', async () => {
@@ -270,7 +270,7 @@ describe('garbage collector: cascading deletion', () => {
     assert.deepEqual(kept.metadata.ownerReferences, [ownerRef(o2)]);
     assert.equal(kept.metadata.deletionTimestamp, undefined);
     await gc.delete(o2);
-    await gc.waitGone(dep);
+    await gc.waitForGone(dep);
   });
 
   it('GC-FG-03, D1: a dependent with a solid owner drops its blocking reference to a foreground owner, which finishes', async () => {
@@ -278,7 +278,7 @@ describe('garbage collector: cascading deletion', () => {
     const solid = await gc.create(cm('d1-solid'));
     const dep = await gc.create(cm('d1-dep', { ownerReferences: [ownerRef(doomed, { blockOwnerDeletion: true }), ownerRef(solid)] }));
     await gc.delete(doomed, { propagationPolicy: 'Foreground' });
-    await gc.waitGone(doomed);
+    await gc.waitForGone(doomed);
     const kept = await gc.get(dep);
     assert.ok(kept);
     assert.deepEqual(kept.metadata.ownerReferences, [ownerRef(solid)]);
@@ -299,8 +299,8 @@ describe('garbage collector: cascading deletion', () => {
     assert.ok(live, 'the terminating owner still exists, so it is a solid owner (R4.26e)');
     assert.deepEqual(ownerUids(live), [owner.metadata.uid]);
     await gc.release(owner);
-    await gc.waitGone(owner);
-    await gc.waitGone(dep);
+    await gc.waitForGone(owner);
+    await gc.waitForGone(dep);
   });
 
   it('D3: a foreground DELETE of an owner with a custom finalizer collects the dependents before the finalizer goes', async () => {
@@ -308,7 +308,7 @@ describe('garbage collector: cascading deletion', () => {
     const dep = await gc.create(cm('fin-fg-dep', { ownerReferences: [ownerRef(owner, { blockOwnerDeletion: true })] }));
     const first = await gc.delete(owner, { propagationPolicy: 'Foreground' });
     assert.deepEqual(first.json.metadata.finalizers, [HOLD_FINALIZER, 'foregroundDeletion']);
-    await gc.waitGone(dep);
+    await gc.waitForGone(dep);
     const waiting = await gc.waitFor(
       owner,
       (o) => !o.metadata.finalizers.includes('foregroundDeletion'),
@@ -320,7 +320,7 @@ describe('garbage collector: cascading deletion', () => {
     assert.equal(second.status, 200, second.text);
     assert.deepEqual(second.json.metadata.finalizers, [HOLD_FINALIZER]);
     await gc.release(owner);
-    await gc.waitGone(owner);
+    await gc.waitForGone(owner);
   });
 
   it('GC-BG-04, R4.3, R4.23: dependents of an owner uid that never existed are collected', async () => {
@@ -328,8 +328,8 @@ describe('garbage collector: cascading deletion', () => {
     const orphanOfGhostSecret = await gc.create(cm('ghost-secret-dep', { ownerReferences: [ghostRef('v1', 'Secret', 'ghost')] }));
     const solid = await gc.create(cm('ghost-solid'));
     const mixed = await gc.create(cm('ghost-mixed', { ownerReferences: [ghostRef('v1', 'ConfigMap', 'ghost-2'), ownerRef(solid)] }));
-    await gc.waitGone(orphanOfGhost);
-    await gc.waitGone(orphanOfGhostSecret);
+    await gc.waitForGone(orphanOfGhost);
+    await gc.waitForGone(orphanOfGhostSecret);
     const kept = await gc.waitFor(mixed, (o) => ownerUids(o).length === 1, 'the reference to the ghost to be pruned');
     assert.deepEqual(kept.metadata.ownerReferences, [ownerRef(solid)]);
   });
@@ -342,7 +342,7 @@ describe('garbage collector: cascading deletion', () => {
     assert.notEqual(second.metadata.uid, first.metadata.uid);
     const stale = await gc.create(cm('reborn-stale-dep', { ownerReferences: [ownerRef(first)] }));
     const current = await gc.create(cm('reborn-current-dep', { ownerReferences: [ownerRef(second)] }));
-    await gc.waitGone(stale);
+    await gc.waitForGone(stale);
     await gc.settle({ namespace: NS });
     assert.ok(await gc.get(second));
     const live = await gc.get(current);
@@ -357,7 +357,7 @@ describe('garbage collector: cascading deletion', () => {
     await gc.mergePatch(a, { metadata: { ownerReferences: [ownerRef(c, { controller: true, blockOwnerDeletion: true })] } });
     const res = await gc.delete(a, { propagationPolicy: 'Foreground' });
     assert.equal(res.status, 200, res.text);
-    for (const o of [a, b, c]) await gc.waitGone(o, 8000);
+    for (const o of [a, b, c]) await gc.waitForGone(o, 8000);
   });
 
   it('GC-BG-07, R4.28: a two-object cycle deleted in foreground finishes', async () => {
@@ -365,7 +365,7 @@ describe('garbage collector: cascading deletion', () => {
     const b = await gc.create(cm('pair-b', { ownerReferences: [ownerRef(a, { blockOwnerDeletion: true })] }));
     await gc.mergePatch(a, { metadata: { ownerReferences: [ownerRef(b, { blockOwnerDeletion: true })] } });
     await gc.delete(a, { propagationPolicy: 'Foreground' });
-    for (const o of [a, b]) await gc.waitGone(o, 8000);
+    for (const o of [a, b]) await gc.waitForGone(o, 8000);
   });
 
   it('R2.31, R2.33, D13: switching Foreground→Orphan mid-cascade orphans what is left and lets the owner go', async () => {
@@ -380,20 +380,20 @@ describe('garbage collector: cascading deletion', () => {
     ];
     const plain = await gc.create(cm('switch-plain', { ownerReferences: [ownerRef(owner)] }));
     await gc.delete(owner, { propagationPolicy: 'Foreground' });
-    await gc.waitGone(plain);
+    await gc.waitForGone(plain);
     for (const h of held) await gc.waitFor(h, (o) => o.metadata.deletionTimestamp !== undefined, `${h.metadata.name} to be deleted`);
 
     const res = await gc.delete(owner, { propagationPolicy: 'Orphan' });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.json.metadata.finalizers, ['orphan']);
-    await gc.waitGone(owner);
+    await gc.waitForGone(owner);
     for (const h of held) {
       const live = await gc.get(h);
       assert.ok(live, 'R2.33: a dependent already being deleted is not restored, but it is not removed either');
       assert.ok(live.metadata.deletionTimestamp);
       assert.equal(live.metadata.ownerReferences, undefined, 'R4.34: the orphaning owner is removed from it');
       await gc.release(h);
-      await gc.waitGone(h);
+      await gc.waitForGone(h);
     }
     assert.equal(await gc.get(plain), undefined, 'R2.33: already collected dependents stay gone');
   });

@@ -13,7 +13,8 @@ import {
   secret,
 } from '../support/gc-fixtures.js';
 import { startSeededServer } from '../support/gc-seeded-server.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Owner references the collector must treat as invalid or cross-scope (R4.16–R4.20, R4.26, R4.38, R4.39, D6, D7;
 // scenarios GC-CS-*, GC-INV-*).
@@ -31,13 +32,12 @@ async function expectInvalidNamespaceEvent(gc: GcApi, dependent: Json, ref: Json
   const dependentNamespace: string = dependent.metadata.namespace ?? '';
   // Events about cluster-scoped objects are recorded in "default".
   const eventNamespace = dependentNamespace === '' ? 'default' : dependentNamespace;
-  const events = await eventually(
+  const events = await waitFor(
     async () => {
       const found = (await gc.events(eventNamespace, REASON)).filter((e) => e.involvedObject?.uid === dependent.metadata.uid);
       return found.length > 0 ? found : undefined;
     },
-    5000,
-    `an ${REASON} event about ${dependent.metadata.name}`,
+    { timeoutMs: 5000, what: `an ${REASON} event about ${dependent.metadata.name}` },
   );
   assert.equal(events.length, 1, JSON.stringify(events));
   const event = events[0] as Json;
@@ -57,14 +57,13 @@ async function expectNoInvalidNamespaceEvent(gc: GcApi, namespace: string, obj: 
 
 /** Until the collector's graph holds the object as observed (not virtual): the owner-first observation order. */
 async function waitObserved(ts: TestServer, obj: Json): Promise<void> {
-  await eventually(
+  await waitFor(
     async () => {
       const res = await ts.request('GET', `/debug/gc/graph?uid=${obj.metadata.uid}`);
       const node = res.status === 200 ? (res.json.nodes as Json[]).find((n) => n.identity.uid === obj.metadata.uid) : undefined;
       return node !== undefined && node.virtual === false ? true : undefined;
     },
-    5000,
-    `${obj.metadata.name} in the collector's graph`,
+    { timeoutMs: 5000, what: `${obj.metadata.name} in the collector's graph` },
   );
 }
 
@@ -98,14 +97,14 @@ describe('garbage collector: invalid and cross-scope owner references', () => {
       assert.deepEqual(ownerUids(live), [owner.metadata.uid]);
     }
     await ts.kubectlOk(['delete', 'clusterrole', 'gc-inv-cluster-owner']);
-    for (const d of [...deps, clusterDep]) await gc.waitGone(d);
+    for (const d of [...deps, clusterDep]) await gc.waitForGone(d);
   });
 
   it('GC-CS-02: a namespaced dependent of a cluster-scoped owner that never existed is collected', async () => {
     const dep = await gc.create(
       configMap(NS_A, 'of-missing-cluster-owner', { ownerReferences: [ghostRef('rbac.authorization.k8s.io/v1', 'ClusterRole', 'never')] }),
     );
-    await gc.waitGone(dep);
+    await gc.waitForGone(dep);
   });
 
   it('R4.16, R4.19, D6: one missing owner uid referenced from two namespaces and under two kinds collects every dependent', async () => {
@@ -116,7 +115,7 @@ describe('garbage collector: invalid and cross-scope owner references', () => {
       await gc.create(configMap(NS_B, 'of-ghost-as-configmap', { ownerReferences: [{ ...ghost, apiVersion: 'v1', kind: 'ConfigMap' }] })),
       await gc.create(clusterRole('gc-inv-of-ghost-role', { ownerReferences: [ghost] })),
     ];
-    for (const d of deps) await gc.waitGone(d);
+    for (const d of deps) await gc.waitForGone(d);
   });
 
   it('GC-INV-01/02, R4.39, R4.26c: a cluster-scoped dependent of a namespaced owner is never collected and gets a Warning event', async () => {
@@ -137,7 +136,7 @@ describe('garbage collector: invalid and cross-scope owner references', () => {
 
     // Deleting the real owner collects its valid dependent, still not the cluster-scoped child.
     await gc.delete(owner);
-    await gc.waitGone(validDep);
+    await gc.waitForGone(validDep);
     await gc.settle('cluster');
     const after = await gc.get(child);
     assert.ok(after, 'R4.39: still not collected after the owner is gone');
@@ -163,7 +162,7 @@ describe('garbage collector: invalid and cross-scope owner references', () => {
     const bad = await gc.create(configMap(NS_A, 'xns-bad-dep', { ownerReferences: [ref] }));
     const alsoValid = await gc.create(configMap(NS_A, 'xns-dep-with-valid-owner', { ownerReferences: [ref, ownerRef(localOwner)] }));
 
-    await gc.waitGone(bad);
+    await gc.waitForGone(bad);
     await expectInvalidNamespaceEvent(gc, bad, ref);
 
     // R4.27: a dependent that also has a valid owner is never collected; the invalid reference is pruned.
@@ -195,8 +194,8 @@ describe('garbage collector: invalid and cross-scope owner references', () => {
     );
     const good = await gc.create(configMap(NS_A, 'coords-good', { ownerReferences: [ownerRef(owner)] }));
 
-    await gc.waitGone(wrongKind);
-    await gc.waitGone(wrongName);
+    await gc.waitForGone(wrongKind);
+    await gc.waitForGone(wrongName);
     await gc.settle({ namespace: NS_A });
     const stuck = await gc.get(unmapped);
     assert.ok(stuck, 'D7: an unresolvable reference never leads to collection');
@@ -224,7 +223,7 @@ describe('garbage collector: observation order of cross-namespace references (R4
       });
       try {
         const gc = gcApi(server);
-        await gc.waitGone(seeded.bad);
+        await gc.waitForGone(seeded.bad);
         await expectInvalidNamespaceEvent(gc, seeded.bad, ownerRef(seeded.owner));
         await gc.settle({ namespace: ownerNs });
         assert.ok(await gc.get(seeded.owner));
@@ -253,7 +252,7 @@ describe('garbage collector: observation order of cross-namespace references (R4
       await gc.settle('cluster');
       for (const d of seeded.deps) assert.ok(await gc.get(d), `${d.metadata.name} stays while its owner exists`);
       await gc.delete(seeded.owner);
-      for (const d of seeded.deps) await gc.waitGone(d);
+      for (const d of seeded.deps) await gc.waitForGone(d);
     } finally {
       await server.stop();
     }

@@ -12,7 +12,8 @@ import {
   ownerUids,
   queueDepth,
 } from '../support/gc-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Operating the collector: its metrics (R4.10, R4.40), its graph dump, and turning it off (R2.30).
 const NS = 'gc-ops';
@@ -48,24 +49,22 @@ describe('garbage collector: metrics and graph dump', () => {
     const deps = [];
     for (let i = 0; i < 5; i++) deps.push(await gc.create(configMap(NS, `metrics-dep-${i}`, { ownerReferences: [ownerRef(owner)] })));
     await gc.delete(owner);
-    for (const d of deps) await gc.waitGone(d);
+    for (const d of deps) await gc.waitForGone(d);
 
-    const text = await eventually(
+    const text = await waitFor(
       async () => {
         const t = await gc.metrics();
         return metricValue(t, DELETIONS) === (deletionsBefore as number) + 5 ? t : undefined;
       },
-      5000,
-      `${DELETIONS} to rise by the 5 collected dependents`,
+      { timeoutMs: 5000, what: `${DELETIONS} to rise by the 5 collected dependents` },
     );
     assert.ok(
       (metricValue(text, 'workqueue_adds_total', 'name="garbage_collector_attempt_to_delete"') as number) >= (addsBefore as number) + 5,
     );
-    await eventually(
-      async () => (queueDepth(await gc.metrics(), 'garbage_collector_attempt_to_delete') === 0 ? true : undefined),
-      5000,
-      'the queue to drain',
-    );
+    await waitFor(async () => (queueDepth(await gc.metrics(), 'garbage_collector_attempt_to_delete') === 0 ? true : undefined), {
+      timeoutMs: 5000,
+      what: 'the queue to drain',
+    });
   });
 
   it('/debug/gc/graph shows an owner, its dependents and their deletion state', async () => {
@@ -84,13 +83,12 @@ describe('garbage collector: metrics and graph dump', () => {
       return res.status === 200 ? res.json : undefined;
     };
 
-    const dump = await eventually(
+    const dump = await waitFor(
       async () => {
         const d = await graph();
         return d !== undefined && nodeOf(d, owner)?.dependents.length === 2 ? d : undefined;
       },
-      5000,
-      'the owner with both dependents in the graph',
+      { timeoutMs: 5000, what: 'the owner with both dependents in the graph' },
     );
     assert.equal(dump.uid, uid);
     const ownerNode = nodeOf(dump, owner) as Json;
@@ -101,28 +99,26 @@ describe('garbage collector: metrics and graph dump', () => {
     assert.deepEqual(nodeOf(dump, plain)?.owners, [{ uid, blockOwnerDeletion: false, controller: false }]);
 
     await gc.delete(owner, { propagationPolicy: 'Foreground' });
-    await gc.waitGone(plain);
-    const deleting = await eventually(
+    await gc.waitForGone(plain);
+    const deleting = await waitFor(
       async () => {
         const d = await graph();
         const b = d && nodeOf(d, blocking);
         return d !== undefined && b?.beingDeleted === true && nodeOf(d, owner)?.dependents.length === 1 ? d : undefined;
       },
-      5000,
-      'the graph to show the foreground deletion',
+      { timeoutMs: 5000, what: 'the graph to show the foreground deletion' },
     );
     assert.deepEqual([nodeOf(deleting, owner)?.beingDeleted, nodeOf(deleting, owner)?.deletingDependents], [true, true]);
     assert.equal(nodeOf(deleting, plain), undefined, 'the collected dependent left the graph');
 
     await gc.release(blocking);
-    await gc.waitGone(owner);
-    const res = await eventually(
+    await gc.waitForGone(owner);
+    const res = await waitFor(
       async () => {
         const r = await ts.request('GET', `/debug/gc/graph?uid=${uid}`);
         return r.status === 404 ? r : undefined;
       },
-      5000,
-      'the owner to leave the graph',
+      { timeoutMs: 5000, what: 'the owner to leave the graph' },
     );
     assert.equal(res.json.kind, 'Status');
     assert.equal(res.json.reason, 'NotFound');

@@ -7,7 +7,7 @@ import { BUILTIN_DEFINITIONS } from '../../src/kinds/definitions.js';
 import { startApiServer } from '../../src/server/api-server.js';
 import type { Backend } from '../../src/storage/backend.js';
 import { createMemoryBackend } from '../../src/storage/memory/backend.js';
-import { eventually } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
 
 const CONFIGMAPS = { group: '', version: 'v1', resource: 'configmaps' };
 const NS = 'default';
@@ -44,24 +44,32 @@ describe('garbage collector restart safety', () => {
           metadata: { name: `shared-${i}`, labels: { role: 'shared' }, ownerReferences: [ownerRef(owner), ownerRef(keeper)] },
         });
       }
-      await eventually(() => (first.controllers.garbageCollector?.builder.graph.size ?? 0) >= 1102 || undefined, 10_000, 'the graph to hold every object');
+      await waitFor(
+        () => (first.controllers.garbageCollector?.builder.graph.size ?? 0) >= 1102 || undefined,
+        { timeoutMs: 10_000, what: 'the graph to hold every object' },
+      );
       await client.delete(CONFIGMAPS, NS, 'owner', { propagationPolicy: 'Background' });
-      await eventually(async () => ((await count(client, 'role=dep')) <= 1000 - stopAfter ? true : undefined), 10_000, `${stopAfter} dependents to go`);
+      await waitFor(
+        async () => ((await count(client, 'role=dep')) <= 1000 - stopAfter ? true : undefined),
+        { timeoutMs: 10_000, what: `${stopAfter} dependents to go` },
+      );
       await first.close();
 
       const second = await startApiServer({ backend, port: 0 });
       try {
         const after = createInProcessClient(second.registry, BUILTIN_DEFINITIONS);
-        await eventually(async () => ((await count(after, 'role=dep')) === 0 ? true : undefined), 15_000, 'the rest of the cascade after the restart');
+        await waitFor(
+          async () => ((await count(after, 'role=dep')) === 0 ? true : undefined),
+          { timeoutMs: 15_000, what: 'the rest of the cascade after the restart' },
+        );
         const shared = (await after.list(CONFIGMAPS, NS, { labelSelector: 'role=shared' })).items;
         assert.equal(shared.length, 100, 'dependents with a live second owner are never deleted (R4.37)');
-        await eventually(
+        await waitFor(
           async () => {
             const refs = (await after.list(CONFIGMAPS, NS, { labelSelector: 'role=shared' })).items.map((o) => o.metadata.ownerReferences ?? []);
             return refs.every((r) => r.length === 1 && r[0]?.uid === keeper.metadata.uid) ? true : undefined;
           },
-          15_000,
-          'references to the deleted owner to be pruned (R4.27)',
+          { timeoutMs: 15_000, what: 'references to the deleted owner to be pruned (R4.27)' },
         );
       } finally {
         await second.close();

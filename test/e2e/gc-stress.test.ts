@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { configMap, type GcApi, gcApi, type Json, namespaceObject, ownerRef, secret } from '../support/gc-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Many owners deleted at once with mixed policies (GC-INT TestStressingCascadingDeletion, reduced; R4.27, R4.29,
 // R4.31, R4.34–R4.37). Shared dependents only pair owners whose policies give an order-independent outcome:
@@ -133,13 +134,12 @@ describe('garbage collector: concurrent deletion of many owners', () => {
 
     let reason: string | undefined;
     try {
-      await eventually(
+      await waitFor(
         async () => {
           reason = mismatch(await snapshot(), expected);
           return reason === undefined ? true : undefined;
         },
-        10_000,
-        'the final state',
+        { timeoutMs: 10_000, what: 'the final state' },
       );
     } catch {
       assert.fail(`final state not reached within 10 s: ${reason}`);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { spawnKubectl } from '../support/kubectl-process.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { startKubectl } from '../support/kubectl-process.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const NS = 'streams';
 const CMS = `/api/v1/namespaces/${NS}/configmaps`;
@@ -29,7 +30,7 @@ describe('kubectl watch and chunked lists', () => {
 
   it('kubectl get cm -w prints the changes another client makes', async () => {
     await mustRequest('POST', CMS, configMap('w-existing', { a: '1' }));
-    const watch = spawnKubectl(ts, ['get', 'cm', '-n', NS, '-l', 'suite=watch', '-w', '--output-watch-events']);
+    const watch = startKubectl(ts, ['get', 'cm', '-n', NS, '-l', 'suite=watch', '-w', '--output-watch-events']);
     try {
       await watch.waitForStdout(/^ADDED\s+w-existing\s+1\s+/m);
 
@@ -54,7 +55,7 @@ describe('kubectl watch and chunked lists', () => {
       assert.deepEqual(events, ['EVENT NAME', 'ADDED w-existing', 'ADDED w-new', 'MODIFIED w-new', 'MODIFIED w-existing', 'DELETED w-new']);
       assert.equal(watch.stderr(), '');
     } finally {
-      await watch.kill();
+      await watch.stop();
       await ts.request('DELETE', `${CMS}/w-existing`);
       await ts.request('DELETE', `${CMS}/w-new`);
     }
@@ -63,11 +64,11 @@ describe('kubectl watch and chunked lists', () => {
   it('kubectl get cm -w -o name --watch-only prints only later changes', async () => {
     await mustRequest('POST', CMS, configMap('wo-before', { a: '1' }));
     await mustRequest('POST', CMS, configMap('wo-tick', { a: '1' }));
-    const watch = spawnKubectl(ts, ['get', 'cm', '-n', NS, '-w', '--watch-only', '-o', 'name']);
+    const watch = startKubectl(ts, ['get', 'cm', '-n', NS, '-w', '--watch-only', '-o', 'name']);
     try {
       // kubectl's watch starts at some unknown moment: touch a ticker object until its change is printed.
       let tick = 0;
-      await eventually(
+      await waitFor(
         async () => {
           tick += 1;
           await mustRequest(
@@ -78,8 +79,7 @@ describe('kubectl watch and chunked lists', () => {
           );
           return /^configmap\/wo-tick$/m.test(watch.stdout()) ? true : undefined;
         },
-        10_000,
-        'the watch to print a ticker update',
+        { timeoutMs: 10_000, what: 'the watch to print a ticker update' },
       );
       await mustRequest('POST', CMS, configMap('wo-after', { a: '1' }));
       await mustRequest('DELETE', `${CMS}/wo-after`);
@@ -91,7 +91,7 @@ describe('kubectl watch and chunked lists', () => {
       );
       assert.doesNotMatch(watch.stdout(), /wo-before/, 'objects that existed before are not listed with --watch-only');
     } finally {
-      await watch.kill();
+      await watch.stop();
       for (const name of ['wo-before', 'wo-tick', 'wo-after']) await ts.request('DELETE', `${CMS}/${name}`);
     }
   });

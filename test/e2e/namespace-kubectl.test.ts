@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { type KubectlProcess, spawnKubectl } from '../support/kubectl-process.js';
-import { eventually, type KubectlResult, startTestServer, type TestServer } from '../support/test-server.js';
+import { type KubectlProcess, startKubectl } from '../support/kubectl-process.js';
+import { waitFor } from '../../src/embed/index.js';
+import { type KubectlResult, startTestServer, type TestServer } from '../support/test-server.js';
 
 // Namespace termination through kubectl (issue 11 acceptance; spec §3 NamespaceLifecycle and §5; scenarios NS-01–NS-05).
 const HOLD = 'example.com/hold';
@@ -40,7 +41,7 @@ describe('kubectl and namespace termination (issue 11 acceptance)', () => {
   };
   const nsJson = async (name: string): Promise<Json> => JSON.parse(await ts.kubectlOk(['get', 'ns', name, '-o', 'json']));
   const watchNamespace = async (name: string): Promise<KubectlProcess> => {
-    const w = spawnKubectl(ts, ['get', 'ns', name, '--watch', '--output-watch-events', '--no-headers']);
+    const w = startKubectl(ts, ['get', 'ns', name, '--watch', '--output-watch-events', '--no-headers']);
     watchers.push(w);
     await w.waitForStdout(new RegExp(`^ADDED\\s+${name}\\s+Active`, 'm'));
     return w;
@@ -63,7 +64,7 @@ describe('kubectl and namespace termination (issue 11 acceptance)', () => {
     ts = await startTestServer();
   });
   after(async () => {
-    for (const w of watchers) await w.kill();
+    for (const w of watchers) await w.stop();
     await ts.stop();
   });
 
@@ -78,14 +79,13 @@ describe('kubectl and namespace termination (issue 11 acceptance)', () => {
       finished = true;
     });
     // Play the kubelet: once a bound pod is marked for deletion, its containers "stop" and it is removed (R2.19).
-    const marked = await eventually(
+    const marked = await waitFor(
       async () => {
         const list = await get(`/api/v1/namespaces/${ns}/pods`);
         const bound = (list?.items ?? []).filter((p: Json) => p.spec.nodeName === 'node-a');
         return bound.length === 2 && bound.every((p: Json) => p.metadata.deletionTimestamp !== undefined) ? bound : undefined;
       },
-      5000,
-      'the namespace controller to mark the bound pods',
+      { timeoutMs: 5000, what: 'the namespace controller to mark the bound pods' },
     );
     const grace = Object.fromEntries(marked.map((p: Json) => [p.metadata.name, p.metadata.deletionGracePeriodSeconds]));
     assert.deepEqual(grace, { 'bound-default': 30, 'bound-short': 5 }, 'each bound pod gets its own grace period (R5.14)');
@@ -130,14 +130,13 @@ describe('kubectl and namespace termination (issue 11 acceptance)', () => {
   it('NS-04, R5.20: a finalizer-held object keeps the namespace Terminating, with conditions naming the finalizer and the count', async () => {
     const ns = 'held';
     await heldNamespace(ns);
-    const conditions = await eventually(
+    const conditions = await waitFor(
       async () => {
         const live = await nsJson(ns);
         const list: Json[] = live.status.conditions ?? [];
         return list.find((c) => c.type === 'NamespaceFinalizersRemaining')?.status === 'True' ? list : undefined;
       },
-      5000,
-      'the namespace controller to report the remaining finalizer',
+      { timeoutMs: 5000, what: 'the namespace controller to report the remaining finalizer' },
     );
     const summary = conditions.map(({ type, status, reason, message }: Json) => ({ type, status, reason, message }));
     assert.deepEqual(summary, [
@@ -190,13 +189,12 @@ describe('kubectl and namespace termination (issue 11 acceptance)', () => {
   it('R5.1, R5.5: kubectl get -o yaml shows spec.finalizers [kubernetes] while content remains', async () => {
     const ns = 'yaml-view';
     await heldNamespace(ns);
-    const live = await eventually(
+    const live = await waitFor(
       async () => {
         const doc = parse(await ts.kubectlOk(['get', 'ns', ns, '-o', 'yaml']));
         return (doc.status.conditions ?? []).length === 5 ? doc : undefined;
       },
-      5000,
-      'the namespace controller to have run',
+      { timeoutMs: 5000, what: 'the namespace controller to have run' },
     );
     assert.deepEqual(live.spec, { finalizers: ['kubernetes'] });
     assert.equal(live.status.phase, 'Terminating');
@@ -209,7 +207,10 @@ describe('kubectl and namespace termination (issue 11 acceptance)', () => {
   it('NS-03, R3.9: creating in a terminating namespace is refused with 403, the message and the NamespaceTerminating cause', async () => {
     const ns = 'closing';
     await heldNamespace(ns);
-    await eventually(async () => ((await nsJson(ns)).status.phase === 'Terminating' ? true : undefined), 5000, 'Terminating');
+    await waitFor(async () => ((await nsJson(ns)).status.phase === 'Terminating' ? true : undefined), {
+      timeoutMs: 5000,
+      what: 'Terminating',
+    });
 
     const r = await ts.kubectl(['create', 'configmap', 'late', '-n', ns, '--from-literal=k=v']);
     assert.notEqual(r.code, 0);
@@ -277,13 +278,12 @@ describe('kubectl and namespace termination (issue 11 acceptance)', () => {
     const r = await deleteNamespace('kube-node-lease');
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'namespace "kube-node-lease" deleted\n');
-    const after = await eventually(
+    const after = await waitFor(
       async () => {
         const live = await get('/api/v1/namespaces/kube-node-lease');
         return live !== undefined && live.metadata.uid !== before.metadata.uid ? live : undefined;
       },
-      5000,
-      'kube-node-lease to be recreated',
+      { timeoutMs: 5000, what: 'kube-node-lease to be recreated' },
     );
     assert.equal(after.status.phase, 'Active');
     assert.deepEqual(after.spec.finalizers, ['kubernetes']);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { clusterRole, configMap, type GcApi, gcApi, HOLD_FINALIZER, type Json, MERGE_PATCH, ownerRef } from '../support/gc-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // The namespace registry (spec §5, R5.1–R5.7) and what the namespace controller leaves behind (R5.19, R5.22),
 // over HTTP with the namespace controller and the garbage collector running.
@@ -30,26 +31,25 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
     assert.equal(res.status, 200, res.text);
     return res.json;
   };
-  const waitFor = async (name: string, check: (ns: Json) => boolean, what: string): Promise<Json> => {
+  const waitForNamespace = async (name: string, check: (ns: Json) => boolean, what: string): Promise<Json> => {
     let last: Json | undefined;
     try {
-      return await eventually(
+      return await waitFor(
         async () => {
           last = await stored(name);
           return last !== undefined && check(last) ? last : undefined;
         },
-        5000,
-        what,
+        { timeoutMs: 5000, what },
       );
     } catch (err) {
       throw new Error(`${String(err)}; last seen: ${JSON.stringify(last)}`);
     }
   };
-  const waitGone = (name: string): Promise<true> =>
-    eventually(async () => ((await stored(name)) === undefined ? true : undefined), 5000, `namespace ${name} to be gone`);
+  const waitForGone = (name: string): Promise<true> =>
+    waitFor(async () => ((await stored(name)) === undefined ? true : undefined), { timeoutMs: 5000, what: `namespace ${name} to be gone` });
   /** The controller has finished its part once `kubernetes` has left spec.finalizers (R5.19). */
   const controllerDone = (name: string): Promise<Json> =>
-    waitFor(name, (ns) => !(ns.spec.finalizers ?? []).includes('kubernetes'), `the namespace controller to finalize ${name}`);
+    waitForNamespace(name, (ns) => !(ns.spec.finalizers ?? []).includes('kubernetes'), `the namespace controller to finalize ${name}`);
   const finalize = async (ns: Json, finalizers: string[]): Promise<{ status: number; json: any; text: string }> =>
     ts.request('PUT', `${nsPath(ns.metadata.name)}/finalize`, { ...ns, spec: { ...ns.spec, finalizers } });
   /** Clears spec.finalizers; the namespace controller may write in between, so a conflict is re-read and retried. */
@@ -85,7 +85,7 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
     assert.equal(patched.json.metadata.labels[NAME_LABEL], 'ns-plain', 'and is maintained on update');
     const res = await ts.request('DELETE', nsPath('ns-plain'));
     assert.equal(res.status, 200, res.text);
-    await waitGone('ns-plain');
+    await waitForGone('ns-plain');
   });
 
   it('R5.2: an unqualified non-standard spec finalizer is refused on create, at the un-indexed spec.finalizers', async () => {
@@ -176,7 +176,7 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
     assert.deepEqual(res.json.spec.finalizers, [HOLD_FINALIZER, 'kubernetes'], 'nothing is removed by the DELETE itself');
     await controllerDone('ns-first-delete');
     await release('ns-first-delete');
-    await waitGone('ns-first-delete');
+    await waitForGone('ns-first-delete');
   });
 
   // The legacy orphanDependents=false answers 202 whenever the object was not removed at once (R2.26).
@@ -203,14 +203,14 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
       assert.deepEqual(res.json.metadata.finalizers, expected);
       assert.equal(res.json.status.phase, 'Terminating');
       // HOLD_FINALIZER keeps the namespace after the controller is done, so the GC's work on it can be seen.
-      const done = await waitFor(
+      const done = await waitForNamespace(
         name,
         (ns) => (ns.metadata.finalizers ?? []).length === 0 && !ns.spec.finalizers.includes('kubernetes'),
         'GC finalizers to be processed',
       );
       assert.deepEqual(done.spec.finalizers, [HOLD_FINALIZER]);
       await release(name);
-      await waitGone(name);
+      await waitForGone(name);
     });
   }
 
@@ -224,13 +224,13 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
     assert.equal(dropped.status, 200, dropped.text);
     assert.equal(dropped.json.metadata.finalizers, undefined);
     for (const name of ['ns-keep-orphan', 'ns-drop-orphan']) {
-      await waitFor(
+      await waitForNamespace(
         name,
         (ns) => (ns.metadata.finalizers ?? []).length === 0 && !ns.spec.finalizers.includes('kubernetes'),
         'the namespace to be processed',
       );
       await release(name);
-      await waitGone(name);
+      await waitForGone(name);
     }
   });
 
@@ -307,7 +307,7 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
     const content = await ts.request('GET', '/api/v1/namespaces/ns-sorted/configmaps');
     assert.deepEqual(content.json.items, [], 'the content went before the finalizer');
     await release('ns-sorted');
-    await waitGone('ns-sorted');
+    await waitForGone('ns-sorted');
   });
 
   it('R5.22, issue item 5: cluster-scoped owners of namespaced content survive namespace deletion; the content goes', async () => {
@@ -321,7 +321,7 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
       );
     const res = await ts.request('DELETE', nsPath('ns-cluster-owner'));
     assert.equal(res.status, 200, res.text);
-    await waitGone('ns-cluster-owner');
+    await waitForGone('ns-cluster-owner');
     for (const cm of owned) assert.equal(await gc.get(cm), undefined);
     await gc.settle('cluster');
     const live = await gc.get(role);
@@ -342,8 +342,8 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
     assert.ok(await gc.get(role), 'a background dependent stays while its owner exists');
     const fin = await finalize(held, []);
     assert.equal(fin.status, 200, fin.text);
-    await waitGone('ns-owns-role');
-    await gc.waitGone(role);
+    await waitForGone('ns-owns-role');
+    await gc.waitForGone(role);
   });
 
   it('R5.19: foreground deletion of a namespace collects its cluster-scoped dependents before the GC lets go of it', async () => {
@@ -356,14 +356,14 @@ describe('namespace registry and termination (R5.1–R5.7, R5.19, R5.22)', () =>
     const res = await ts.request('DELETE', `${nsPath('ns-foreground-owner')}?propagationPolicy=Foreground`);
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.json.metadata.finalizers, ['foregroundDeletion']);
-    await gc.waitGone(role);
-    const done = await waitFor(
+    await gc.waitForGone(role);
+    const done = await waitForNamespace(
       'ns-foreground-owner',
       (n) => (n.metadata.finalizers ?? []).length === 0,
       'the GC to drop foregroundDeletion',
     );
     assert.equal(done.status.phase, 'Terminating');
     await release('ns-foreground-owner');
-    await waitGone('ns-foreground-owner');
+    await waitForGone('ns-foreground-owner');
   });
 });

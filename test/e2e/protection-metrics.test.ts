@@ -4,14 +4,15 @@ import {
   createRule,
   dependent,
   dependentsPath,
-  installProviderDependentCrds,
+  createProviderDependentCrds,
   metric,
   provider,
   providerRule,
   providersPath,
-  waitGone,
+  waitForGone,
 } from '../support/protection-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const N = 200;
 const RULE = 'counted';
@@ -23,7 +24,7 @@ describe('live LISTs while a provider with N dependents is deleted and they go o
   let ts: TestServer;
   before(async () => {
     ts = await startTestServer();
-    await installProviderDependentCrds(ts);
+    await createProviderDependentCrds(ts);
     await createRule(ts, providerRule(RULE));
   });
   after(async () => {
@@ -49,15 +50,14 @@ describe('live LISTs while a provider with N dependents is deleted and they go o
       assert.equal((await ts.request('DELETE', `${D}/d-${i}`)).status, 200);
       // Let the controller reconsider the provider after each deletion, so each one costs a decision.
       const hits = hitsBefore + i + 1;
-      await eventually(
-        async () => ((await metric(ts, 'cascade_protection_cache_hits_total', CONTROLLER)) >= hits ? true : undefined),
-        5000,
-        `cache hit ${hits}`,
-      );
+      await waitFor(async () => ((await metric(ts, 'cascade_protection_cache_hits_total', CONTROLLER)) >= hits ? true : undefined), {
+        timeoutMs: 5000,
+        what: `cache hit ${hits}`,
+      });
     }
     assert.ok((await ts.request('GET', `${P}/shared`)).status === 200, 'one dependent still holds the provider');
     assert.equal((await ts.request('DELETE', `${D}/d-${N - 1}`)).status, 200);
-    await waitGone(ts, `${P}/shared`);
+    await waitForGone(ts, `${P}/shared`);
     const lists = (await metric(ts, 'cascade_protection_live_lists_total', CONTROLLER)) - listsBefore;
     assert.ok(lists >= 1 && lists <= 3, `live lists: ${lists}`);
     assert.ok((await metric(ts, 'cascade_protection_cache_hits_total', CONTROLLER)) - hitsBefore >= N - 1);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertHeld, getJson, type Json, metric, waitGone } from '../support/protection-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { assertHeld, getJson, type Json, metric, waitForGone } from '../support/protection-fixtures.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const PVCS = '/api/v1/namespaces/default/persistentvolumeclaims';
 const PVS = '/api/v1/persistentvolumes';
@@ -71,14 +72,14 @@ describe('PVC and PV protection (R3.14, R6.1–R6.9)', () => {
     const held = await assertHeld(ts, `${PVCS}/data`);
     assert.deepEqual(held.metadata.finalizers, ['kubernetes.io/pvc-protection']);
     await deleteNow(ts, `${PODS}/db`);
-    await waitGone(ts, `${PVCS}/data`);
+    await waitForGone(ts, `${PVCS}/data`);
   });
 
   it('R6.5: an unscheduled pod does not hold its claim', async () => {
     await created(ts, PVCS, claim('pending-data'));
     await created(ts, PODS, podUsing('pending', 'pending-data'));
     assert.equal((await ts.request('DELETE', `${PVCS}/pending-data`)).status, 200);
-    await waitGone(ts, `${PVCS}/pending-data`);
+    await waitForGone(ts, `${PVCS}/pending-data`);
     assert.ok(await getJson(ts, `${PODS}/pending`), 'the pod is untouched');
   });
 
@@ -88,7 +89,7 @@ describe('PVC and PV protection (R3.14, R6.1–R6.9)', () => {
     assert.equal((await ts.request('DELETE', `${PVCS}/late`)).status, 200);
     await assertHeld(ts, `${PVCS}/late`);
     await deleteNow(ts, `${PODS}/late-pod`);
-    await waitGone(ts, `${PVCS}/late`);
+    await waitForGone(ts, `${PVCS}/late`);
   });
 
   it('D15: a Succeeded pod still holds its claim by default', async () => {
@@ -98,14 +99,14 @@ describe('PVC and PV protection (R3.14, R6.1–R6.9)', () => {
     assert.equal((await ts.request('DELETE', `${PVCS}/job-data`)).status, 200);
     await assertHeld(ts, `${PVCS}/job-data`);
     await deleteNow(ts, `${PODS}/job`);
-    await waitGone(ts, `${PVCS}/job-data`);
+    await waitForGone(ts, `${PVCS}/job-data`);
   });
 
   it('R6.1: an existing claim without the finalizer gets it back; a terminating one does not', async () => {
     const pvc = await created(ts, PVCS, claim('bare'));
     const res = await ts.request('PUT', `${PVCS}/bare`, { ...pvc, metadata: { ...pvc.metadata, finalizers: [] } });
     assert.equal(res.status, 200, res.text);
-    await eventually(async () =>
+    await waitFor(async () =>
       (await getJson(ts, `${PVCS}/bare`))?.metadata.finalizers?.[0] === 'kubernetes.io/pvc-protection' ? true : undefined,
     );
     assert.ok((await metric(ts, 'cascade_protection_finalizers_added_total', 'pvcprotection')) >= 1);
@@ -117,7 +118,7 @@ describe('PVC and PV protection (R3.14, R6.1–R6.9)', () => {
     assert.equal((await ts.request('DELETE', `${PVS}/pv-1`)).status, 200);
     await assertHeld(ts, `${PVS}/pv-1`);
     await setStatus(ts, `${PVS}/pv-1`, { phase: 'Released' });
-    await waitGone(ts, `${PVS}/pv-1`);
+    await waitForGone(ts, `${PVS}/pv-1`);
   });
 });
 
@@ -139,9 +140,9 @@ describe('--pvc-protection-count-finished-pods=false (departing from D15)', () =
     await setStatus(ts, `${PODS}/busy`, { phase: 'Running' });
     assert.equal((await ts.request('DELETE', `${PVCS}/done-data`)).status, 200);
     assert.equal((await ts.request('DELETE', `${PVCS}/busy-data`)).status, 200);
-    await waitGone(ts, `${PVCS}/done-data`);
+    await waitForGone(ts, `${PVCS}/done-data`);
     await assertHeld(ts, `${PVCS}/busy-data`);
     await setStatus(ts, `${PODS}/busy`, { phase: 'Succeeded' });
-    await waitGone(ts, `${PVCS}/busy-data`);
+    await waitForGone(ts, `${PVCS}/busy-data`);
   });
 });

@@ -7,8 +7,9 @@ import type { ApiClient, ResourceRef } from '../../src/client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../../src/kinds/definitions.js';
 import { assertProviderUsable, ProviderUnusableError } from '../../src/protection/provider-usable.js';
 import type { ProtectionRule } from '../../src/protection/rule-types.js';
-import { createRule, dependent, GROUP, installProviderDependentCrds, provider, providerRule } from '../support/protection-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { createRule, dependent, GROUP, createProviderDependentCrds, provider, providerRule } from '../support/protection-fixtures.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const PROVIDERS: ResourceRef = { group: GROUP, version: 'v1', resource: 'providers' };
 const DEPENDENTS: ResourceRef = { group: GROUP, version: 'v1', resource: 'dependents' };
@@ -56,7 +57,7 @@ describe('the design’s race: deleting a provider while a dependent that uses i
   before(async () => {
     ts = await startTestServer();
     client = createInProcessClient(ts.server.registry, BUILTIN_DEFINITIONS);
-    await installProviderDependentCrds(ts);
+    await createProviderDependentCrds(ts);
     await createRule(ts, providerRule(RULE));
   });
   after(async () => {
@@ -123,22 +124,20 @@ describe('the design’s race: deleting a provider while a dependent that uses i
           ),
         );
     }
-    await eventually(
-      async () => ((await client.list(PROVIDERS, NS)).items.length === inUse.size ? true : undefined),
-      10_000,
-      'unused providers to go',
-    );
+    await waitFor(async () => ((await client.list(PROVIDERS, NS)).items.length === inUse.size ? true : undefined), {
+      timeoutMs: 10_000,
+      what: 'unused providers to go',
+    });
     const left = (await client.list(PROVIDERS, NS)).items.map((p) => p.metadata.name ?? '');
     assert.deepEqual(left.sort(), [...inUse].sort(), 'exactly the providers of InUse dependents remain');
     for (const p of (await client.list(PROVIDERS, NS)).items) assert.ok(p.metadata.deletionTimestamp, `${p.metadata.name} is terminating`);
 
     // Once the users go, so do the providers.
     await client.deleteCollection(DEPENDENTS, NS);
-    await eventually(
-      async () => ((await client.list(PROVIDERS, NS)).items.length === 0 ? true : undefined),
-      10_000,
-      'every provider to go',
-    );
+    await waitFor(async () => ((await client.list(PROVIDERS, NS)).items.length === 0 ? true : undefined), {
+      timeoutMs: 10_000,
+      what: 'every provider to go',
+    });
     watch.stop();
     await watching;
     await Promise.all(checks);

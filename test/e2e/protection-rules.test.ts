@@ -12,15 +12,16 @@ import {
   GROUP,
   getJson,
   IN_USE_FINALIZER,
-  installProviderDependentCrds,
+  createProviderDependentCrds,
   type Json,
   provider,
   providerRule,
   providersPath,
   RULES_PATH,
-  waitGone,
+  waitForGone,
 } from '../support/protection-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const P = providersPath('default');
 const D = dependentsPath('default');
@@ -44,7 +45,7 @@ describe('ProtectionRule: declarative in-use protection for a custom Provider/De
   let ts: TestServer;
   before(async () => {
     ts = await startTestServer();
-    await installProviderDependentCrds(ts);
+    await createProviderDependentCrds(ts);
     // A provider that exists before the rule does.
     await create(ts, P, provider('early'));
     await createRule(ts, providerRule(RULE));
@@ -56,7 +57,7 @@ describe('ProtectionRule: declarative in-use protection for a custom Provider/De
   it('the rule is born with its cleanup finalizer; providers existing before it get the finalizer', async () => {
     const rule = await getJson(ts, `${RULES_PATH}/${RULE}`);
     assert.deepEqual(rule?.metadata.finalizers, ['cascade.dev/protection-rule-cleanup']);
-    await eventually(async () => ((await getJson(ts, `${P}/early`))?.metadata.finalizers?.includes(IN_USE_FINALIZER) ? true : undefined));
+    await waitFor(async () => ((await getJson(ts, `${P}/early`))?.metadata.finalizers?.includes(IN_USE_FINALIZER) ? true : undefined));
   });
 
   it('new providers are born with the finalizer (admission)', async () => {
@@ -69,7 +70,7 @@ describe('ProtectionRule: declarative in-use protection for a custom Provider/De
     assert.equal((await ts.request('DELETE', `${P}/single`)).status, 200);
     await assertHeld(ts, `${P}/single`);
     assert.equal((await ts.request('DELETE', `${D}/uses-single`)).status, 200);
-    await waitGone(ts, `${P}/single`);
+    await waitForGone(ts, `${P}/single`);
   });
 
   it('providers named in a list are each held until no dependent lists them', async () => {
@@ -81,10 +82,10 @@ describe('ProtectionRule: declarative in-use protection for a custom Provider/De
     await ts.request('DELETE', `${P}/l2`);
     await assertHeld(ts, `${P}/l1`);
     await ts.request('DELETE', `${D}/lists-both`);
-    await waitGone(ts, `${P}/l1`);
+    await waitForGone(ts, `${P}/l1`);
     await assertHeld(ts, `${P}/l2`);
     await ts.request('DELETE', `${D}/lists-l2`);
-    await waitGone(ts, `${P}/l2`);
+    await waitForGone(ts, `${P}/l2`);
   });
 
   it('a dependent for which the condition fails no longer holds its provider', async () => {
@@ -93,7 +94,7 @@ describe('ProtectionRule: declarative in-use protection for a custom Provider/De
     await ts.request('DELETE', `${P}/cond`);
     await assertHeld(ts, `${P}/cond`);
     await update(ts, `${D}/breaks`, (d) => ({ ...d, status: { phase: 'Broken' } }));
-    await waitGone(ts, `${P}/cond`);
+    await waitForGone(ts, `${P}/cond`);
     assert.ok(await getJson(ts, `${D}/breaks`), 'the broken dependent stays');
   });
 
@@ -141,7 +142,7 @@ describe('ProtectionRule: declarative in-use protection for a custom Provider/De
     assert.equal(added.status, 403, added.text);
     await update(ts, `${D}/keeps-dying`, (d) => ({ ...d, metadata: { ...d.metadata, labels: { touched: 'yes' } } }));
     await ts.request('DELETE', `${D}/keeps-dying`);
-    await waitGone(ts, `${P}/dying`);
+    await waitForGone(ts, `${P}/dying`);
   });
 
   it('assertProviderUsable reads the provider live: present and protected passes; terminating or missing throws', async () => {
@@ -161,7 +162,7 @@ describe('ProtectionRule: declarative in-use protection for a custom Provider/De
       (err: unknown) => err instanceof ProviderUnusableError && err.reason === 'Terminating',
     );
     await ts.request('DELETE', `${D}/holds-usable`);
-    await waitGone(ts, `${P}/usable`);
+    await waitForGone(ts, `${P}/usable`);
   });
 
   it('rule specs are validated and immutable (422)', async () => {
@@ -185,8 +186,8 @@ describe('ProtectionRule: declarative in-use protection for a custom Provider/De
     await ts.request('DELETE', `${P}/early`);
     await assertHeld(ts, `${P}/early`);
     assert.equal((await ts.request('DELETE', `${RULES_PATH}/${RULE}`)).status, 200);
-    await waitGone(ts, `${RULES_PATH}/${RULE}`);
-    await waitGone(ts, `${P}/early`);
+    await waitForGone(ts, `${RULES_PATH}/${RULE}`);
+    await waitForGone(ts, `${P}/early`);
     assert.deepEqual((await getJson(ts, `${P}/fresh`))?.metadata.finalizers, undefined);
     assert.deepEqual((await create(ts, P, provider('after-rule'))).metadata.finalizers, undefined);
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createAsAdmin, createNamespace, requestWithToken } from '../support/security-fixtures.js';
+import { createAsAdmin, createNamespace, requestAs } from '../support/security-fixtures.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Issue 6 acceptance: for every served resource and every verb discovery lists for it, a user without any grant is
@@ -249,7 +249,7 @@ describe('authorization matrix: a user without grants (issue 6)', () => {
 
     const answers = await Promise.all(
       probes.map((p) =>
-        requestWithToken(ts, TOKEN, p.method, p.path, p.body, p.contentType === undefined ? {} : { 'Content-Type': p.contentType }),
+        requestAs(ts, TOKEN, p.method, p.path, p.body, p.contentType === undefined ? {} : { 'Content-Type': p.contentType }),
       ),
     );
     const wrong: string[] = [];
@@ -276,14 +276,14 @@ describe('authorization matrix: a user without grants (issue 6)', () => {
   });
 
   it('the self reviews answer about the user itself', async () => {
-    const access = await requestWithToken(ts, TOKEN, 'POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', {
+    const access = await requestAs(ts, TOKEN, 'POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', {
       apiVersion: 'authorization.k8s.io/v1',
       kind: 'SelfSubjectAccessReview',
       spec: { resourceAttributes: { namespace: NS, verb: 'get', resource: 'secrets' } },
     });
     assert.equal(access.status, 201);
     assert.deepEqual(access.json.status, { allowed: false });
-    const who = await requestWithToken(ts, TOKEN, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', {
+    const who = await requestAs(ts, TOKEN, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', {
       apiVersion: 'authentication.k8s.io/v1',
       kind: 'SelfSubjectReview',
     });

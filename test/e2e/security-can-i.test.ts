@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bindClusterRole, bindRole, createClusterRole, createNamespace, createRole, waitForAccess } from '../support/security-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Issue 6 acceptance: `kubectl auth can-i` answers correctly for a matrix of users × verbs × resources, judged against
 // Kubernetes' default roles (bootstrappolicy: view reads most things but not secrets; edit writes workloads, config
@@ -204,8 +205,11 @@ describe('kubectl auth can-i (issue 6)', () => {
     await createClusterRole(ts, 'node-viewer', [{ apiGroups: [''], resources: ['nodes'], verbs: ['get', 'list', 'watch'] }], {
       'rbac.authorization.k8s.io/aggregate-to-view': 'true',
     });
-    await eventually(async () => ((await canI(bobLists)) === 'yes' ? true : undefined), 5000, 'view to aggregate node-viewer');
-    await eventually(async () => ((await canI(aliceLists)) === 'yes' ? true : undefined), 5000, 'edit to aggregate view');
+    await waitFor(async () => ((await canI(bobLists)) === 'yes' ? true : undefined), {
+      timeoutMs: 5000,
+      what: 'view to aggregate node-viewer',
+    });
+    await waitFor(async () => ((await canI(aliceLists)) === 'yes' ? true : undefined), { timeoutMs: 5000, what: 'edit to aggregate view' });
     assert.equal(await canI(['delete', 'nodes', '-A', '--as=bob']), 'no');
     for (const role of ['view', 'edit', 'admin']) {
       const json = JSON.parse(await ts.kubectlOk(['get', 'clusterrole', role, '-o', 'json']));
@@ -216,7 +220,7 @@ describe('kubectl auth can-i (issue 6)', () => {
     }
 
     await ts.kubectlOk(['delete', 'clusterrole', 'node-viewer']);
-    await eventually(async () => ((await canI(bobLists)) === 'no' ? true : undefined), 5000, 'view to drop node-viewer');
-    await eventually(async () => ((await canI(aliceLists)) === 'no' ? true : undefined), 5000, 'edit to drop it too');
+    await waitFor(async () => ((await canI(bobLists)) === 'no' ? true : undefined), { timeoutMs: 5000, what: 'view to drop node-viewer' });
+    await waitFor(async () => ((await canI(aliceLists)) === 'no' ? true : undefined), { timeoutMs: 5000, what: 'edit to drop it too' });
   });
 });

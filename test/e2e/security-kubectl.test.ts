@@ -10,7 +10,7 @@ import {
   createClusterRole,
   createNamespace,
   kubectlAs,
-  requestWithToken,
+  requestAs,
   waitForAccess,
   writeUserKubeconfig,
 } from '../support/security-fixtures.js';
@@ -110,7 +110,7 @@ describe('kubectl against a secure server (issue 6)', () => {
 
   it('a wrong token is 401 everywhere, even on /healthz (a bad credential is never taken for none)', async () => {
     for (const path of ['/healthz', '/version', '/api/v1/namespaces']) {
-      const res = await requestWithToken(ts, 'not-a-token', 'GET', path);
+      const res = await requestAs(ts, 'not-a-token', 'GET', path);
       assert.equal(res.status, 401, path);
       assert.deepEqual(res.json, UNAUTHORIZED_STATUS, path);
     }
@@ -195,7 +195,7 @@ describe('kubectl against a secure server (issue 6)', () => {
       refused.stderr,
       /^Error from server \(Forbidden\): users "alice" is forbidden: User "dave" cannot impersonate resource "users" in API group "" at the cluster scope$/m,
     );
-    const res = await requestWithToken(ts, DAVE_TOKEN, 'GET', '/api/v1/namespaces/team-a/configmaps', undefined, {
+    const res = await requestAs(ts, DAVE_TOKEN, 'GET', '/api/v1/namespaces/team-a/configmaps', undefined, {
       'Impersonate-User': 'alice',
     });
     assert.equal(res.status, 403);

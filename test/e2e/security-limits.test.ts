@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import type { ClientRequest, IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { after, before, describe, it } from 'node:test';
-import { bindRole, createNamespace, requestWithToken, waitForAccess } from '../support/security-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { bindRole, createNamespace, requestAs, waitForAccess } from '../support/security-fixtures.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Issue 6 item 6: the request body limit (3 MiB), max-in-flight (429 with Retry-After, watches exempt) and the
 // request timeout (504).
@@ -143,13 +144,12 @@ describe('request limits (issue 6, item 6)', () => {
     const held = openRequest(ts, 'POST', CONFIGMAPS, TOKEN, body, 10);
     try {
       // Dry runs: the probe writes nothing even if it gets in before the held request takes the place.
-      const refused = await eventually(
+      const refused = await waitFor(
         async () => {
-          const res = await requestWithToken(ts, TOKEN, 'POST', `${CONFIGMAPS}?dryRun=All`, configMap('probe'));
+          const res = await requestAs(ts, TOKEN, 'POST', `${CONFIGMAPS}?dryRun=All`, configMap('probe'));
           return res.status === 429 ? res : undefined;
         },
-        5000,
-        'a 429 while the upload is held',
+        { timeoutMs: 5000, what: 'a 429 while the upload is held' },
       );
       assert.equal(refused.headers.get('retry-after'), '1');
       assert.equal(refused.headers.get('content-type'), 'text/plain; charset=utf-8');
@@ -163,7 +163,7 @@ describe('request limits (issue 6, item 6)', () => {
           { spec: { nonResourceAttributes: { verb: 'get', path: '/healthz' } } },
         ],
       ] as const) {
-        const res = await requestWithToken(
+        const res = await requestAs(
           ts,
           TOKEN,
           method,
@@ -175,7 +175,7 @@ describe('request limits (issue 6, item 6)', () => {
       }
 
       // Reads have their own budget.
-      const list = await requestWithToken(ts, TOKEN, 'GET', CONFIGMAPS);
+      const list = await requestAs(ts, TOKEN, 'GET', CONFIGMAPS);
       assert.equal(list.status, 200, list.text);
       // system:masters is never refused.
       const admin = await ts.request('POST', CONFIGMAPS, configMap('by-admin'));
@@ -186,13 +186,12 @@ describe('request limits (issue 6, item 6)', () => {
     const done = await held.response;
     assert.equal(done.status, 201, done.text);
     // The place is given back when the held request completes.
-    await eventually(
+    await waitFor(
       async () => {
-        const res = await requestWithToken(ts, TOKEN, 'POST', CONFIGMAPS, configMap('after'));
+        const res = await requestAs(ts, TOKEN, 'POST', CONFIGMAPS, configMap('after'));
         return res.status === 201 ? true : undefined;
       },
-      5000,
-      'the mutating place to be free again',
+      { timeoutMs: 5000, what: 'the mutating place to be free again' },
     );
   });
 
@@ -202,13 +201,13 @@ describe('request limits (issue 6, item 6)', () => {
     try {
       for (let i = 0; i < 4; i++) {
         // A watch is a GET; its response only ends when timeoutSeconds runs out.
-        const w = openWatch(ts, `${CONFIGMAPS}?watch=true&timeoutSeconds=30`);
+        const w = startWatch(ts, `${CONFIGMAPS}?watch=true&timeoutSeconds=30`);
         watches.push(w.request);
         opened.push(w.headers);
       }
       for (const headers of await Promise.all(opened)) assert.equal(headers.status, 200);
       for (let i = 0; i < 3; i++) {
-        const list = await requestWithToken(ts, TOKEN, 'GET', CONFIGMAPS);
+        const list = await requestAs(ts, TOKEN, 'GET', CONFIGMAPS);
         assert.equal(list.status, 200, list.text);
       }
     } finally {
@@ -218,7 +217,7 @@ describe('request limits (issue 6, item 6)', () => {
 });
 
 /** A watch as the limited user; resolves `headers` as soon as the response starts (the body keeps streaming). */
-function openWatch(ts: TestServer, path: string): { request: OpenRequest; headers: Promise<RawResponse> } {
+function startWatch(ts: TestServer, path: string): { request: OpenRequest; headers: Promise<RawResponse> } {
   let req: ClientRequest | undefined;
   const headers = new Promise<RawResponse>((resolve, reject) => {
     req = httpsRequest(
@@ -289,7 +288,10 @@ describe('request timeout (issue 6, item 6)', () => {
 
       // The watch was opened before both deadlines passed and still delivers.
       assert.equal((await ts.request('POST', CONFIGMAPS, configMap('seen'))).status, 201);
-      await eventually(() => (watch.events.join('').includes('"name":"seen"') ? true : undefined), 5000, 'the watch to deliver');
+      await waitFor(() => (watch.events.join('').includes('"name":"seen"') ? true : undefined), {
+        timeoutMs: 5000,
+        what: 'the watch to deliver',
+      });
     } finally {
       watch.close();
     }

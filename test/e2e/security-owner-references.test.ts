@@ -8,10 +8,11 @@ import {
   createClusterRole,
   createNamespace,
   createRole,
-  requestWithToken,
+  requestAs,
   waitForAccess,
 } from '../support/security-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 // Issue 6 acceptance, items 4 and 5: OwnerReferencesPermissionEnforcement (spec R3.2–R3.7) and deletion that a user
 // who may only update a dependent cannot stall.
@@ -60,7 +61,7 @@ describe('owner references and authorization (issue 6)', () => {
   let web: Json;
 
   const asUser = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    requestWithToken(ts, TOKEN, method, path, body, headers);
+    requestAs(ts, TOKEN, method, path, body, headers);
   const exists = async (path: string): Promise<boolean> => {
     const res = await ts.request('GET', path);
     assert.ok(res.status === 200 || res.status === 404, res.text);
@@ -277,7 +278,7 @@ describe('owner references and authorization (issue 6)', () => {
     const ownerPath = `/apis/apps/v1/namespaces/${NS}/deployments/stalled`;
     const del = await ts.request('DELETE', `${ownerPath}?propagationPolicy=Foreground`);
     assert.equal(del.status, 200, del.text);
-    await eventually(async () => ((await exists(ownerPath)) ? undefined : true), 10_000, 'the owner to be removed');
+    await waitFor(async () => ((await exists(ownerPath)) ? undefined : true), { timeoutMs: 10_000, what: 'the owner to be removed' });
     assert.equal(await exists(`${CONFIGMAPS}/dep-free`), false);
     // The held dependent was deleted by the collector, and waits only for ursula's finalizer, not blocking anyone.
     const remaining = await ts.request('GET', `${CONFIGMAPS}/dep-held`);
@@ -285,7 +286,7 @@ describe('owner references and authorization (issue 6)', () => {
     assert.ok(remaining.json.metadata.deletionTimestamp, JSON.stringify(remaining.json.metadata));
     const released = await asUser('PATCH', `${CONFIGMAPS}/dep-held`, { metadata: { finalizers: null } }, MERGE_PATCH);
     assert.equal(released.status, 200, released.text);
-    await eventually(async () => ((await exists(`${CONFIGMAPS}/dep-held`)) ? undefined : true), 5000, 'dep-held to go');
+    await waitFor(async () => ((await exists(`${CONFIGMAPS}/dep-held`)) ? undefined : true), { timeoutMs: 5000, what: 'dep-held to go' });
   });
 
   it('item 5: the garbage collector acts as generic-garbage-collector, with exactly the rights its role gives', async () => {
@@ -312,7 +313,10 @@ describe('owner references and authorization (issue 6)', () => {
       (await ts.request('DELETE', `/apis/rbac.authorization.k8s.io/v1/clusterrolebindings/${binding.metadata.name}`)).status,
       200,
     );
-    await eventually(async () => ((await can('delete', 'configmaps')) ? undefined : true), 5000, 'the collector to lose its rights');
+    await waitFor(async () => ((await can('delete', 'configmaps')) ? undefined : true), {
+      timeoutMs: 5000,
+      what: 'the collector to lose its rights',
+    });
 
     const retries = async (): Promise<number> => {
       const text = (await ts.request('GET', '/metrics')).text;
@@ -325,12 +329,15 @@ describe('owner references and authorization (issue 6)', () => {
     await createAsAdmin(ts, CONFIGMAPS, configMap('needs-gc-dep', [ownerRef(owner, { blockOwnerDeletion: true })]));
     const ownerPath = `/apis/apps/v1/namespaces/${NS}/deployments/needs-gc`;
     assert.equal((await ts.request('DELETE', `${ownerPath}?propagationPolicy=Foreground`)).status, 200);
-    await eventually(async () => {
+    await waitFor(async () => {
       const o = (await ts.request('GET', ownerPath)).json;
       return o.metadata?.deletionTimestamp ? true : undefined;
     });
     // The collector tried, was refused, and queued a retry.
-    await eventually(async () => ((await retries()) > retriesBefore ? true : undefined), 10_000, 'the collector to retry a refused delete');
+    await waitFor(async () => ((await retries()) > retriesBefore ? true : undefined), {
+      timeoutMs: 10_000,
+      what: 'the collector to retry a refused delete',
+    });
     assert.equal(await exists(`${CONFIGMAPS}/needs-gc-dep`), true);
     assert.equal(await exists(ownerPath), true);
 
@@ -339,7 +346,10 @@ describe('owner references and authorization (issue 6)', () => {
       ...rest,
       metadata: { name: metadata.name, labels: metadata.labels, annotations: metadata.annotations },
     });
-    await eventually(async () => ((await exists(ownerPath)) ? undefined : true), 15_000, 'the collector to finish once allowed');
+    await waitFor(async () => ((await exists(ownerPath)) ? undefined : true), {
+      timeoutMs: 15_000,
+      what: 'the collector to finish once allowed',
+    });
     assert.equal(await exists(`${CONFIGMAPS}/needs-gc-dep`), false);
   });
 
@@ -360,7 +370,10 @@ describe('owner references and authorization (issue 6)', () => {
       metadata: { name: 's', namespace: ns },
     });
     assert.equal((await ts.request('DELETE', `/api/v1/namespaces/${ns}`)).status, 200);
-    await eventually(async () => ((await exists(`/api/v1/namespaces/${ns}`)) ? undefined : true), 15_000, `namespace ${ns} to be removed`);
+    await waitFor(async () => ((await exists(`/api/v1/namespaces/${ns}`)) ? undefined : true), {
+      timeoutMs: 15_000,
+      what: `namespace ${ns} to be removed`,
+    });
     assert.equal((await ts.request('GET', `/api/v1/namespaces/${ns}/configmaps`)).json.items.length, 0);
   });
 });

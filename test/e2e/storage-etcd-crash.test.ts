@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { type EtcdServer, etcdUnavailableReason, startEtcd } from '../support/etcd-server.js';
-import { eventually } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
 
 const NS = 'default';
 const CONFIGMAPS = `/api/v1/namespaces/${NS}/configmaps`;
@@ -173,25 +173,23 @@ describe('crash safety on etcd', { skip: unavailable ?? false }, () => {
       for (const fraction of [0.1 + Math.random() * 0.2, 0.4 + Math.random() * 0.2, 0.7 + Math.random() * 0.2]) {
         const left = Math.floor(DEPENDENTS * (1 - fraction));
         const url = server.url;
-        await eventually(
-          async () => ((await items(url, 'role=dep')).length <= left ? true : undefined),
-          15_000,
-          `the cascade to pass ${Math.round(fraction * 100)} %`,
-        );
+        await waitFor(async () => ((await items(url, 'role=dep')).length <= left ? true : undefined), {
+          timeoutMs: 15_000,
+          what: `the cascade to pass ${Math.round(fraction * 100)} %`,
+        });
         await kill(server);
         server = await startServer(etcd.endpoint, dataDir);
       }
       const url = server.url;
-      await eventually(
-        async () => ((await items(url, 'role=dep')).length === 0 ? true : undefined),
-        15_000,
-        'the cascade to finish after the last restart',
-      );
+      await waitFor(async () => ((await items(url, 'role=dep')).length === 0 ? true : undefined), {
+        timeoutMs: 15_000,
+        what: 'the cascade to finish after the last restart',
+      });
       await writers.stop();
       assert.ok(writers.acknowledged.size > 0, 'writes were acknowledged during the run');
 
       await assertWritesKept(url, writers.acknowledged);
-      await eventually(
+      await waitFor(
         async () => {
           const shared = await items(url, 'role=shared');
           assert.equal(shared.length, SHARED, 'no dependent with a live owner is lost (R4.37)');
@@ -199,8 +197,7 @@ describe('crash safety on etcd', { skip: unavailable ?? false }, () => {
             ? true
             : undefined;
         },
-        15_000,
-        'references to the deleted owner to be pruned (R4.27)',
+        { timeoutMs: 15_000, what: 'references to the deleted owner to be pruned (R4.27)' },
       );
       assert.equal((await request(url, 'GET', `${CONFIGMAPS}/keeper`)).status, 200);
       console.log(`# ${writers.acknowledged.size} creates acknowledged, ${writers.failures()} failed while the server was down`);
@@ -221,7 +218,7 @@ describe('crash safety on etcd', { skip: unavailable ?? false }, () => {
     const server = await startServer(etcd.endpoint, dataDir, ['--request-timeout', `${REQUEST_TIMEOUT_S}s`]);
     const writers = startWriters(() => server.url, 8);
     try {
-      await eventually(() => (writers.acknowledged.size >= 200 ? true : undefined), 10_000, '200 acknowledged creates');
+      await waitFor(() => (writers.acknowledged.size >= 200 ? true : undefined), { timeoutMs: 10_000, what: '200 acknowledged creates' });
       etcd.kill();
       await etcd.stop();
       const killedAt = Date.now();
@@ -246,7 +243,10 @@ describe('crash safety on etcd', { skip: unavailable ?? false }, () => {
       etcd = await startEtcd({ dataDir: etcdDir, ports: { client: etcd.clientPort, peer: etcd.peerPort } });
       const backAt = Date.now();
       const ackedBeforeBack = writers.acknowledged.size;
-      await eventually(() => (writers.acknowledged.size > ackedBeforeBack ? true : undefined), 15_000, 'writes to succeed again');
+      await waitFor(() => (writers.acknowledged.size > ackedBeforeBack ? true : undefined), {
+        timeoutMs: 15_000,
+        what: 'writes to succeed again',
+      });
       console.log(`# etcd down for ${backAt - killedAt} ms; writes succeeded again ${Date.now() - backAt} ms after it was back`);
       await writers.stop();
       await assertWritesKept(server.url, writers.acknowledged);
@@ -259,11 +259,10 @@ describe('crash safety on etcd', { skip: unavailable ?? false }, () => {
         Array.from({ length: 20 }, (_, i) => ({ metadata: { name: `late-${i}`, labels: { role: 'late' }, ownerReferences: [ref] } })),
       );
       assert.equal((await request(server.url, 'DELETE', `${CONFIGMAPS}/late-owner`, { propagationPolicy: 'Background' })).status, 200);
-      await eventually(
-        async () => ((await items(server.url, 'role=late')).length === 0 ? true : undefined),
-        15_000,
-        'the garbage collector to work again',
-      );
+      await waitFor(async () => ((await items(server.url, 'role=late')).length === 0 ? true : undefined), {
+        timeoutMs: 15_000,
+        what: 'the garbage collector to work again',
+      });
     } finally {
       await writers.stop();
       await kill(server);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { etcdUnavailableReason, startEtcd } from '../support/etcd-server.js';
-import { eventually } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
 
 const CONFIGMAPS = '/api/v1/namespaces/default/configmaps';
 const DEPENDENTS = 3000;
@@ -82,14 +82,13 @@ describe('high availability on etcd', { skip: etcdUnavailableReason() }, () => {
     const servers: Server[] = [];
     try {
       servers.push(await startServer(etcd.endpoint, dirs[0] as string), await startServer(etcd.endpoint, dirs[1] as string));
-      const [leader, follower] = await eventually(
+      const [leader, follower] = await waitFor(
         async () => {
           const [a, b] = [await leads(servers[0] as Server), await leads(servers[1] as Server)];
           if (a === b) return undefined;
           return a ? [servers[0] as Server, servers[1] as Server] : [servers[1] as Server, servers[0] as Server];
         },
-        10_000,
-        'exactly one server to lead',
+        { timeoutMs: 10_000, what: 'exactly one server to lead' },
       );
       const owner = (await request(follower.url, 'POST', CONFIGMAPS, { metadata: { name: 'owner' } })).json;
       const ref = { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid };
@@ -107,16 +106,18 @@ describe('high availability on etcd', { skip: etcdUnavailableReason() }, () => {
       );
       assert.equal(await total(follower.url), DEPENDENTS + 1, 'both servers wrote to, and read from, the same etcd');
       assert.equal((await request(follower.url, 'DELETE', `${CONFIGMAPS}/owner`, { propagationPolicy: 'Background' })).status, 200);
-      await eventually(async () => ((await total(follower.url)) < DEPENDENTS * 0.9 ? true : undefined), 30_000, 'the cascade to start');
+      await waitFor(async () => ((await total(follower.url)) < DEPENDENTS * 0.9 ? true : undefined), {
+        timeoutMs: 30_000,
+        what: 'the cascade to start',
+      });
       const killedAt = Date.now();
       leader.child.kill('SIGKILL');
-      await eventually(async () => ((await leads(follower)) ? true : undefined), 10_000, 'the follower to take over');
+      await waitFor(async () => ((await leads(follower)) ? true : undefined), { timeoutMs: 10_000, what: 'the follower to take over' });
       assert.ok(Date.now() - killedAt < LEASE_DURATION_MS + 2_000, 'takeover within the lease duration (plus a retry period and slack)');
-      await eventually(
-        async () => ((await total(follower.url)) === 0 ? true : undefined),
-        60_000,
-        'the cascade to finish on the new leader',
-      );
+      await waitFor(async () => ((await total(follower.url)) === 0 ? true : undefined), {
+        timeoutMs: 60_000,
+        what: 'the cascade to finish on the new leader',
+      });
     } finally {
       for (const s of servers) s.child.kill('SIGKILL');
       await etcd.stop();

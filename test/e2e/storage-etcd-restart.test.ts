@@ -7,8 +7,9 @@ import { type ApiServer, startApiServer } from '../../src/server/api-server.js';
 import type { Backend } from '../../src/storage/backend.js';
 import { createEtcdBackend } from '../../src/storage/etcd/backend.js';
 import { type EtcdServer, etcdUnavailableReason, startEtcd } from '../support/etcd-server.js';
-import { type Json, openWatch } from '../support/gc-fixtures.js';
-import { eventually, type TestServer } from '../support/test-server.js';
+import { type Json, startWatch } from '../support/gc-fixtures.js';
+import { waitFor } from '../../src/embed/index.js';
+import type { TestServer } from '../support/test-server.js';
 
 const NS = 'persist';
 const CMS = `/api/v1/namespaces/${NS}/configmaps`;
@@ -114,10 +115,13 @@ describe('etcd storage across API server and etcd restarts', { skip: unavailable
   it('resumes a watch from a resourceVersion handed out before the restart', async () => {
     const third = await start(etcd.endpoint, prefix);
     try {
-      const watch = await openWatch(`${third.server.url}${CMS}?watch=true&resourceVersion=${rvBeforeLastWrites}`);
+      const watch = await startWatch(`${third.server.url}${CMS}?watch=true&resourceVersion=${rvBeforeLastWrites}`);
       try {
         const fresh = await ok(third, 'POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after-restart' } });
-        await eventually(() => (watch.events.some((e) => e.object?.metadata?.name === 'after-restart') ? true : undefined), 5000, 'the new event');
+        await waitFor(
+          () => (watch.events.some((e) => e.object?.metadata?.name === 'after-restart') ? true : undefined),
+          { timeoutMs: 5000, what: 'the new event' },
+        );
         const events = watch.events.filter((e) => e.type !== 'BOOKMARK');
         assert.deepEqual(
           events.map((e) => [e.type, e.object.metadata.name, e.object.metadata.resourceVersion]),
@@ -129,7 +133,7 @@ describe('etcd storage across API server and etcd restarts', { skip: unavailable
         );
         assert.ok(Number(events[1]?.object.metadata.resourceVersion) > Number(lastUpdate.metadata.resourceVersion));
       } finally {
-        await watch.close();
+        await watch.stop();
       }
     } finally {
       await third.server.close();
@@ -146,13 +150,13 @@ describe('etcd storage across API server and etcd restarts', { skip: unavailable
     }
     const fourth = await start(etcd.endpoint, prefix);
     try {
-      const watch = await openWatch(`${fourth.server.url}${CMS}?watch=true&resourceVersion=${rvBeforeLastWrites}`);
+      const watch = await startWatch(`${fourth.server.url}${CMS}?watch=true&resourceVersion=${rvBeforeLastWrites}`);
       try {
-        const error = await eventually(() => watch.events.find((e) => e.type === 'ERROR'), 5000, 'the ERROR event');
+        const error = await waitFor(() => watch.events.find((e) => e.type === 'ERROR'), { timeoutMs: 5000, what: 'the ERROR event' });
         assert.equal(error.object.code, 410);
         assert.equal(error.object.reason, 'Expired');
       } finally {
-        await watch.close();
+        await watch.stop();
       }
       const list = await fourth.request('GET', `${CMS}?resourceVersion=${rvBeforeLastWrites}&resourceVersionMatch=Exact`);
       assert.equal(list.status, 410, list.text);
@@ -185,15 +189,21 @@ describe('two API servers on one etcd', { skip: unavailable ?? false }, () => {
 
   it('delivers a write on either server to a watch on the other, with the same uid and resourceVersion', async () => {
     const listed = await ok(two, 'GET', CMS);
-    const onTwo = await openWatch(`${two.server.url}${CMS}?watch=true&resourceVersion=${listed.metadata.resourceVersion}`);
-    const onOne = await openWatch(`${one.server.url}${CMS}?watch=true&resourceVersion=${listed.metadata.resourceVersion}`);
+    const onTwo = await startWatch(`${two.server.url}${CMS}?watch=true&resourceVersion=${listed.metadata.resourceVersion}`);
+    const onOne = await startWatch(`${one.server.url}${CMS}?watch=true&resourceVersion=${listed.metadata.resourceVersion}`);
     try {
       const created = await ok(one, 'POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'shared' }, data: { v: '1' } });
-      const added = await eventually(() => onTwo.events.find((e) => e.type === 'ADDED' && e.object.metadata.name === 'shared'), 5000, 'ADDED on server two');
+      const added = await waitFor(
+        () => onTwo.events.find((e) => e.type === 'ADDED' && e.object.metadata.name === 'shared'),
+        { timeoutMs: 5000, what: 'ADDED on server two' },
+      );
       assert.deepEqual(identity(added.object), identity(created));
 
       const updated = await ok(two, 'PUT', `${CMS}/shared`, { ...created, data: { v: '2' } });
-      const modified = await eventually(() => onOne.events.find((e) => e.type === 'MODIFIED' && e.object.metadata.name === 'shared'), 5000, 'MODIFIED on server one');
+      const modified = await waitFor(
+        () => onOne.events.find((e) => e.type === 'MODIFIED' && e.object.metadata.name === 'shared'),
+        { timeoutMs: 5000, what: 'MODIFIED on server one' },
+      );
       assert.deepEqual(identity(modified.object), identity(updated));
       assert.equal(modified.object.data.v, '2');
 
@@ -201,11 +211,14 @@ describe('two API servers on one etcd', { skip: unavailable ?? false }, () => {
       assert.equal(stale.status, 409, 'an update with the resourceVersion server two replaced conflicts on server one');
 
       await ok(two, 'DELETE', `${CMS}/shared`);
-      await eventually(() => onOne.events.find((e) => e.type === 'DELETED' && e.object.metadata.name === 'shared'), 5000, 'DELETED on server one');
+      await waitFor(
+        () => onOne.events.find((e) => e.type === 'DELETED' && e.object.metadata.name === 'shared'),
+        { timeoutMs: 5000, what: 'DELETED on server one' },
+      );
       assert.equal((await one.request('GET', `${CMS}/shared`)).status, 404);
     } finally {
-      await onOne.close();
-      await onTwo.close();
+      await onOne.stop();
+      await onTwo.stop();
     }
   });
 });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { eventually } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
 
 const DEPENDENTS = 10_000;
 const SHARED = 200;
@@ -100,31 +100,28 @@ describe('crash safety on SQLite', () => {
         const target = Math.floor(DEPENDENTS * (1 - fraction));
         const url = server.url;
         // Dependents left = everything minus the shared dependents and the keeper.
-        await eventually(
-          async () => ((await total(url)) - SHARED - 1 <= target ? true : undefined),
-          60_000,
-          `the cascade to pass ${Math.round(fraction * 100)} %`,
-        );
+        await waitFor(async () => ((await total(url)) - SHARED - 1 <= target ? true : undefined), {
+          timeoutMs: 60_000,
+          what: `the cascade to pass ${Math.round(fraction * 100)} %`,
+        });
         await kill(server);
         server = await startServer(dataDir);
       }
       const url = server.url;
-      await eventually(
-        async () => ((await total(url)) === SHARED + 1 ? true : undefined),
-        60_000,
-        'the cascade to finish after the last restart',
-      );
+      await waitFor(async () => ((await total(url)) === SHARED + 1 ? true : undefined), {
+        timeoutMs: 60_000,
+        what: 'the cascade to finish after the last restart',
+      });
       assert.equal(await count(url, 'role=dep'), 0);
       assert.equal(await count(url, 'role=shared'), SHARED, 'no dependent with a live owner is lost (R4.37)');
-      await eventually(
+      await waitFor(
         async () => {
           const items = (await request(url, 'GET', `${CONFIGMAPS}?labelSelector=role%3Dshared`)).json.items as any[];
           return items.every((o) => o.metadata.ownerReferences.length === 1 && o.metadata.ownerReferences[0].uid === keeper.metadata.uid)
             ? true
             : undefined;
         },
-        60_000,
-        'references to the deleted owner to be pruned (R4.27)',
+        { timeoutMs: 60_000, what: 'references to the deleted owner to be pruned (R4.27)' },
       );
       assert.equal((await request(url, 'GET', `${CONFIGMAPS}/keeper`)).status, 200);
       await kill(server);

@@ -7,8 +7,9 @@ import { type ApiServer, startApiServer } from '../../src/server/api-server.js';
 import type { Backend } from '../../src/storage/backend.js';
 import { createSqliteBackend, DatabaseInUseError } from '../../src/storage/sqlite/backend.js';
 import { type CustomKind, crCollectionPath, crdApi, crdFor, customResource, crPath, isEstablished } from '../support/crd-fixtures.js';
-import { type Json, openWatch } from '../support/gc-fixtures.js';
-import { eventually, type TestServer } from '../support/test-server.js';
+import { type Json, startWatch } from '../support/gc-fixtures.js';
+import { waitFor } from '../../src/embed/index.js';
+import type { TestServer } from '../support/test-server.js';
 
 const NS = 'persist';
 const CMS = `/api/v1/namespaces/${NS}/configmaps`;
@@ -97,15 +98,14 @@ describe('SQLite storage across an API server restart', () => {
       assert.equal((await ok(second, 'GET', `${CMS}/alpha`)).data.changed, 'yes');
       assert.equal((await second.request('GET', `${CMS}/gamma`)).status, 404);
 
-      const crd = await crdApi(second).waitCrd(GADGET_CRD, isEstablished, 'the CRD to be Established again');
+      const crd = await crdApi(second).waitForCrd(GADGET_CRD, isEstablished, 'the CRD to be Established again');
       assert.ok(crd.metadata.uid);
-      const served = await eventually(
+      const served = await waitFor(
         async () => {
           const res = await second.request('GET', crPath(GADGET, NS, 'g1'));
           return res.status === 200 ? (res.json as Json) : undefined;
         },
-        5000,
-        'the custom resource to be served again',
+        { timeoutMs: 5000, what: 'the custom resource to be served again' },
       );
       assert.deepEqual(identity(served), identity(widget));
       assert.deepEqual(served.spec, { size: 3 });
@@ -119,14 +119,13 @@ describe('SQLite storage across an API server restart', () => {
   it('resumes a watch from a resourceVersion handed out before the restart', async () => {
     const third = await start(path);
     try {
-      const watch = await openWatch(`${third.server.url}${CMS}?watch=true&resourceVersion=${rvBeforeLastWrites}`);
+      const watch = await startWatch(`${third.server.url}${CMS}?watch=true&resourceVersion=${rvBeforeLastWrites}`);
       try {
         const fresh = await ok(third, 'POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after-restart' } });
-        await eventually(
-          () => (watch.events.some((e) => e.object?.metadata?.name === 'after-restart') ? true : undefined),
-          5000,
-          'the new event',
-        );
+        await waitFor(() => (watch.events.some((e) => e.object?.metadata?.name === 'after-restart') ? true : undefined), {
+          timeoutMs: 5000,
+          what: 'the new event',
+        });
         const events = watch.events.filter((e) => e.type !== 'BOOKMARK');
         assert.deepEqual(
           events.map((e) => [e.type, e.object.metadata.name, e.object.metadata.resourceVersion]),
@@ -138,7 +137,7 @@ describe('SQLite storage across an API server restart', () => {
         );
         assert.ok(Number(events[1]?.object.metadata.resourceVersion) > Number(lastUpdate.metadata.resourceVersion));
       } finally {
-        await watch.close();
+        await watch.stop();
       }
     } finally {
       await third.server.close();
@@ -150,19 +149,22 @@ describe('SQLite storage across an API server restart', () => {
     try {
       await ok(compacting, 'POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'push-history' } });
       const current = await compacting.backend.currentRevision();
-      await eventually(async () => ((await compacting.backend.compactedRevision()) >= current ? true : undefined), 5000, 'compaction');
+      await waitFor(async () => ((await compacting.backend.compactedRevision()) >= current ? true : undefined), {
+        timeoutMs: 5000,
+        what: 'compaction',
+      });
     } finally {
       await compacting.server.close();
     }
     const fourth = await start(path);
     try {
-      const watch = await openWatch(`${fourth.server.url}${CMS}?watch=true&resourceVersion=${rvBeforeLastWrites}`);
+      const watch = await startWatch(`${fourth.server.url}${CMS}?watch=true&resourceVersion=${rvBeforeLastWrites}`);
       try {
-        const error = await eventually(() => watch.events.find((e) => e.type === 'ERROR'), 5000, 'the ERROR event');
+        const error = await waitFor(() => watch.events.find((e) => e.type === 'ERROR'), { timeoutMs: 5000, what: 'the ERROR event' });
         assert.equal(error.object.code, 410);
         assert.equal(error.object.reason, 'Expired');
       } finally {
-        await watch.close();
+        await watch.stop();
       }
       const list = await fourth.request('GET', `${CMS}?resourceVersion=${rvBeforeLastWrites}&resourceVersionMatch=Exact`);
       assert.equal(list.status, 410, list.text);

@@ -6,7 +6,8 @@ import { createCertificateAuthority, issueServingCertificate } from '../../src/p
 import { FRONT_PROXY_CLIENT_COMMON_NAME } from '../../src/pki/serving-pki.js';
 import { type SampleApiServer, startSampleApiServer, WARDLE_GROUP, WARDLE_VERSION } from '../support/sample-api-server.js';
 import { bindRole, createNamespace, createRole, waitForAccess, writeUserKubeconfig } from '../support/security-fixtures.js';
-import { eventually, startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * Issue 19, wire fidelity of routing and authorization, checked against kube-apiserver 1.32: the aggregator
@@ -127,7 +128,7 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
     });
     await createNamespace(ts, NS);
     // The root-CA publisher's ConfigMap lands in every namespace of a TLS server: waited for, so watches see it first.
-    await eventually(async () => ((await ts.request('GET', `${CMS}/kube-root-ca.crt`)).status === 200 ? true : undefined), 5000, 'kube-root-ca.crt');
+    await waitFor(async () => (await ts.request('GET', `${CMS}/kube-root-ca.crt`)).status === 200, { what: 'kube-root-ca.crt' });
     for (const name of ['x', 'y']) {
       const res = await ts.request('POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: '<v>' } });
       assert.equal(res.status, 201, res.text);
@@ -184,7 +185,10 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
         },
       });
       assert.equal(res.status, 201, res.text);
-      await eventually(async () => ((await raw(ts, 'GET', `/apis/${GV}`)).status === 200 ? true : undefined), 10_000, 'the APIService');
+      await waitFor(
+        async () => ((await raw(ts, 'GET', `/apis/${GV}`)).status === 200 ? true : undefined),
+        { timeoutMs: 10_000, what: 'the APIService' },
+      );
     });
 
     it('forwards the path it authorized, dot segments unresolved, escapes as Go re-escapes them, the query sorted', async () => {

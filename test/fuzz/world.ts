@@ -1,8 +1,9 @@
 import { bindClusterRole, bindRole, createClusterRole, createNamespace, createRole, waitForAccess } from '../support/security-fixtures.js';
-import { eventually, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import type { TestServer } from '../support/test-server.js';
 import { EDITOR_GROUPS, EDITOR_RESOURCES, NS_A, NS_B, NS_CANARY, NS_PROBE } from './actors.js';
 import { type Kind, validObject } from './bodies.js';
-import { PROBE_NAMES, SEEDS } from './generate.js';
+import { PROBE_NAMES, SEEDS } from './generate-context.js';
 import { CONFIGMAPS, DEPLOYMENTS, resourcePath, SECRETS, type Target } from './targets.js';
 
 // The objects the fuzz run works on: namespaces, grants, the seeds fuzz requests address, and the canaries only the
@@ -61,11 +62,10 @@ export async function restoreSeeds(ts: TestServer): Promise<string[]> {
     const res = await ts.request('GET', `/api/v1/namespaces/${ns}`);
     if (res.status !== 200 || res.json.metadata?.deletionTimestamp !== undefined) {
       lost.push(`namespace ${ns} ${res.status === 200 ? 'is being deleted' : `answers ${res.status}`}`);
-      await eventually(
-        async () => ((await ts.request('GET', `/api/v1/namespaces/${ns}`)).status === 404 ? true : undefined),
-        30_000,
-        `namespace ${ns} gone`,
-      );
+      await waitFor(async () => ((await ts.request('GET', `/api/v1/namespaces/${ns}`)).status === 404 ? true : undefined), {
+        timeoutMs: 30_000,
+        what: `namespace ${ns} gone`,
+      });
       await createNamespace(ts, ns);
     }
     for (const [resource, names] of Object.entries(SEEDS)) {
@@ -93,7 +93,10 @@ export async function freshProbe(ts: TestServer, path: string, kind: Kind, name:
       { 'Content-Type': 'application/merge-patch+json' },
     );
     if (meta.deletionTimestamp !== undefined)
-      await eventually(async () => ((await ts.request('GET', path)).status === 404 ? true : undefined), 10_000, `${path} gone`);
+      await waitFor(async () => ((await ts.request('GET', path)).status === 404 ? true : undefined), {
+        timeoutMs: 10_000,
+        what: `${path} gone`,
+      });
     res = await ts.request('GET', path);
     if (res.status === 200) return res;
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ApiServer } from '../../src/server/api-server.js';
 import type { Json, Requester } from './gc-fixtures.js';
-import { eventually } from './test-server.js';
+import { waitFor } from '../../src/embed/index.js';
 
 /**
  * CustomResourceDefinitions and custom resources for the end-to-end suites (test/e2e/crd-*.test.ts): manifests,
@@ -139,12 +139,12 @@ export interface CrdApi {
   createEstablished(crd: Json, timeoutMs?: number): Promise<Json>;
   getCrd(name: string): Promise<Json | undefined>;
   /** Polls the CRD until `check` accepts it. */
-  waitCrd(name: string, check: (crd: Json) => boolean, what: string, timeoutMs?: number): Promise<Json>;
+  waitForCrd(name: string, check: (crd: Json) => boolean, what: string, timeoutMs?: number): Promise<Json>;
   /** DELETEs the CRD and waits until it is gone (its instances removed first). */
   deleteCrd(name: string, timeoutMs?: number): Promise<void>;
   create(k: CustomKind, obj: Json): Promise<Json>;
   get(k: CustomKind, obj: Json): Promise<Json | undefined>;
-  waitGone(k: CustomKind, obj: Json, timeoutMs?: number): Promise<void>;
+  waitForGone(k: CustomKind, obj: Json, timeoutMs?: number): Promise<void>;
 }
 
 export function crdApi(ts: Requester): CrdApi {
@@ -152,7 +152,7 @@ export function crdApi(ts: Requester): CrdApi {
     async createEstablished(crd, timeoutMs = 2000) {
       const res = await ts.request('POST', CRDS_PATH, crd);
       assert.equal(res.status, 201, `create CRD ${crd.metadata.name}: ${res.text}`);
-      return api.waitCrd(crd.metadata.name, isEstablished, `CRD ${crd.metadata.name} to be Established`, timeoutMs);
+      return api.waitForCrd(crd.metadata.name, isEstablished, `CRD ${crd.metadata.name} to be Established`, timeoutMs);
     },
     async getCrd(name) {
       const res = await ts.request('GET', `${CRDS_PATH}/${name}`);
@@ -160,16 +160,15 @@ export function crdApi(ts: Requester): CrdApi {
       assert.equal(res.status, 200, res.text);
       return res.json;
     },
-    async waitCrd(name, check, what, timeoutMs = 3000) {
+    async waitForCrd(name, check, what, timeoutMs = 3000) {
       let last: Json | undefined;
       try {
-        return await eventually(
+        return await waitFor(
           async () => {
             last = await api.getCrd(name);
             return last !== undefined && check(last) ? last : undefined;
           },
-          timeoutMs,
-          what,
+          { timeoutMs, what },
         );
       } catch (err) {
         throw new Error(`${String(err)}; last seen: ${JSON.stringify({ metadata: last?.metadata, status: last?.status })}`);
@@ -178,7 +177,7 @@ export function crdApi(ts: Requester): CrdApi {
     async deleteCrd(name, timeoutMs = 5000) {
       const res = await ts.request('DELETE', `${CRDS_PATH}/${name}`);
       assert.ok(res.status === 200 || res.status === 202, `delete CRD ${name}: ${res.text}`);
-      await eventually(async () => ((await api.getCrd(name)) === undefined ? true : undefined), timeoutMs, `CRD ${name} to be gone`);
+      await waitFor(async () => ((await api.getCrd(name)) === undefined ? true : undefined), { timeoutMs, what: `CRD ${name} to be gone` });
     },
     async create(k, obj) {
       const res = await ts.request('POST', crCollectionPath(k, obj.metadata.namespace), obj);
@@ -191,12 +190,11 @@ export function crdApi(ts: Requester): CrdApi {
       assert.equal(res.status, 200, res.text);
       return res.json;
     },
-    async waitGone(k, obj, timeoutMs = 5000) {
-      await eventually(
-        async () => ((await api.get(k, obj)) === undefined ? true : undefined),
+    async waitForGone(k, obj, timeoutMs = 5000) {
+      await waitFor(async () => ((await api.get(k, obj)) === undefined ? true : undefined), {
         timeoutMs,
-        `${k.kind} ${obj.metadata.name} to be gone`,
-      );
+        what: `${k.kind} ${obj.metadata.name} to be gone`,
+      });
     },
   };
   return api;
@@ -208,8 +206,11 @@ export function crdApi(ts: Requester): CrdApi {
  * test that deletes a CRD right after creating instances must wait for this, as Kubernetes' collector only
  * knows owners its monitors have seen (D4).
  */
-export async function waitObservedByCollector(server: ApiServer, uid: string, timeoutMs = 2000): Promise<void> {
+export async function waitForCollectorToObserve(server: ApiServer, uid: string, timeoutMs = 2000): Promise<void> {
   const gc = server.controllers.garbageCollector;
   assert.ok(gc, 'the garbage collector runs');
-  await eventually(() => (gc.builder.graph.get(uid)?.virtual === false ? true : undefined), timeoutMs, `the collector to observe ${uid}`);
+  await waitFor(() => (gc.builder.graph.get(uid)?.virtual === false ? true : undefined), {
+    timeoutMs,
+    what: `the collector to observe ${uid}`,
+  });
 }

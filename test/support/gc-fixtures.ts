@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { eventually, type TestServer } from './test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import type { TestServer } from './test-server.js';
 
 /**
  * Objects, paths and polling helpers for the garbage collector end-to-end suites (test/e2e/gc-*.test.ts).
@@ -118,7 +119,7 @@ export interface GcApi {
   mergePatch(obj: Json, patch: Json): Promise<Json>;
   /** Removes HOLD_FINALIZER (leaving any other finalizer). */
   release(obj: Json): Promise<void>;
-  waitGone(obj: Json, timeoutMs?: number): Promise<void>;
+  waitForGone(obj: Json, timeoutMs?: number): Promise<void>;
   /** Polls the live object until `check` accepts it. */
   waitFor(obj: Json, check: (live: Json) => boolean, what: string, timeoutMs?: number): Promise<Json>;
   /**
@@ -169,23 +170,21 @@ export function gcApi(ts: Requester): GcApi {
       );
       assert.ok(res.status === 200 || res.status === 404, `release ${obj.metadata.name}: ${res.text}`);
     },
-    async waitGone(obj, timeoutMs = 5000) {
-      await eventually(
-        async () => ((await api.get(obj)) === undefined ? true : undefined),
+    async waitForGone(obj, timeoutMs = 5000) {
+      await waitFor(async () => ((await api.get(obj)) === undefined ? true : undefined), {
         timeoutMs,
-        `${obj.kind} ${obj.metadata.name} to be gone`,
-      );
+        what: `${obj.kind} ${obj.metadata.name} to be gone`,
+      });
     },
     async waitFor(obj, check, what, timeoutMs = 5000) {
       let last: Json | undefined;
       try {
-        return await eventually(
+        return await waitFor(
           async () => {
             last = await api.get(obj);
             return last !== undefined && check(last) ? last : undefined;
           },
-          timeoutMs,
-          what,
+          { timeoutMs, what },
         );
       } catch (err) {
         throw new Error(`${String(err)}; last seen: ${JSON.stringify(last?.metadata)}`);
@@ -199,8 +198,8 @@ export function gcApi(ts: Requester): GcApi {
       const dependent = await api.create(make(`gc-sentinel-dependent-${n}`, { ownerReferences: [ownerRef(owner)] }));
       const res = await api.delete(owner, { propagationPolicy: 'Background' });
       assert.equal(res.status, 200, res.text);
-      await api.waitGone(dependent);
-      await eventually(
+      await api.waitForGone(dependent);
+      await waitFor(
         async () => {
           const text = await api.metrics();
           return queueDepth(text, 'garbage_collector_attempt_to_delete') === 0 &&
@@ -208,8 +207,7 @@ export function gcApi(ts: Requester): GcApi {
             ? true
             : undefined;
         },
-        5000,
-        'empty garbage collector queues',
+        { timeoutMs: 5000, what: 'empty garbage collector queues' },
       );
     },
     async metrics() {
@@ -244,11 +242,12 @@ export function ownerUids(obj: Json): string[] {
 
 export interface WatchStream {
   readonly events: Json[];
-  close(): Promise<void>;
+  /** Ends the watch and resolves once its events are all read. */
+  stop(): Promise<void>;
 }
 
 /** Collects the JSON-line events of a watch as they stream in. */
-export async function openWatch(url: string): Promise<WatchStream> {
+export async function startWatch(url: string): Promise<WatchStream> {
   const abort = new AbortController();
   const res = await fetch(url, { signal: abort.signal });
   assert.equal(res.status, 200, `watch ${url}`);
@@ -273,7 +272,7 @@ export async function openWatch(url: string): Promise<WatchStream> {
   })();
   return {
     events,
-    async close() {
+    async stop() {
       abort.abort();
       await pump;
     },

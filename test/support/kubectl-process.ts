@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { eventually, type TestServer } from './test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import type { TestServer } from './test-server.js';
 
 /** A long-running kubectl (e.g. `get -w`) whose output is collected as it arrives. */
 export interface KubectlProcess {
@@ -9,11 +10,11 @@ export interface KubectlProcess {
   /** Resolves once stdout matches `pattern`; fails after `timeoutMs` with the output so far. */
   waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<void>;
   /** Kills the process and resolves when it has exited. */
-  kill(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Starts kubectl against the test server with the same kubeconfig and discovery cache that `ts.kubectl` uses. */
-export function spawnKubectl(ts: TestServer, args: readonly string[]): KubectlProcess {
+export function startKubectl(ts: TestServer, args: readonly string[]): KubectlProcess {
   const dir = dirname(ts.kubeconfigPath);
   const env = { ...process.env, KUBECONFIG: ts.kubeconfigPath, KUBECACHEDIR: join(dir, 'cache'), HOME: dir };
   const child: ChildProcess = spawn('kubectl', [...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -30,13 +31,12 @@ export function spawnKubectl(ts: TestServer, args: readonly string[]): KubectlPr
     stdout: () => out,
     stderr: () => err,
     async waitForStdout(pattern, timeoutMs = 5000) {
-      await eventually(
-        () => (pattern.test(out) ? true : undefined),
+      await waitFor(() => (pattern.test(out) ? true : undefined), {
         timeoutMs,
-        `kubectl ${args.join(' ')} to print ${pattern}\nstdout: ${out}\nstderr: ${err}`,
-      );
+        what: `kubectl ${args.join(' ')} to print ${pattern}\nstdout: ${out}\nstderr: ${err}`,
+      });
     },
-    async kill() {
+    async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { eventually, type TestServer } from './test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import type { TestServer } from './test-server.js';
 
 /**
  * Kinds, rules and waits for the in-use protection suites (test/e2e/protection-*.test.ts): a namespaced Provider and
@@ -32,7 +33,7 @@ function crd(plural: string, kind: string): Json {
 }
 
 /** Serves providers and dependents (status is plain data: no /status subresource, so a PUT may set it). */
-export async function installProviderDependentCrds(ts: TestServer): Promise<void> {
+export async function createProviderDependentCrds(ts: TestServer): Promise<void> {
   for (const [plural, kind] of [
     ['providers', 'Provider'],
     ['dependents', 'Dependent'],
@@ -40,14 +41,13 @@ export async function installProviderDependentCrds(ts: TestServer): Promise<void
     const res = await ts.request('POST', CRDS_PATH, crd(plural, kind));
     assert.equal(res.status, 201, res.text);
   }
-  await eventually(
+  await waitFor(
     async () => {
       const a = await ts.request('GET', providersPath('default'));
       const b = await ts.request('GET', dependentsPath('default'));
       return a.status === 200 && b.status === 200 ? true : undefined;
     },
-    5000,
-    'providers and dependents to be served',
+    { timeoutMs: 5000, what: 'providers and dependents to be served' },
   );
 }
 
@@ -72,20 +72,18 @@ export async function createRule(ts: TestServer, rule: Json, ns = 'default'): Pr
   const res = await ts.request('POST', RULES_PATH, rule);
   assert.equal(res.status, 201, res.text);
   const probe = `probe-${rule.metadata.name}`;
-  await eventually(
+  await waitFor(
     async () => {
       const created = await ts.request('POST', providersPath(ns), provider(probe));
       const born = created.status === 201 && (created.json.metadata.finalizers ?? []).includes(rule.spec.finalizer);
       await ts.request('DELETE', `${providersPath(ns)}/${probe}`);
-      await eventually(
-        async () => ((await ts.request('GET', `${providersPath(ns)}/${probe}`)).status === 404 ? true : undefined),
-        5000,
-        'probe gone',
-      );
+      await waitFor(async () => ((await ts.request('GET', `${providersPath(ns)}/${probe}`)).status === 404 ? true : undefined), {
+        timeoutMs: 5000,
+        what: 'probe gone',
+      });
       return born ? true : undefined;
     },
-    5000,
-    `rule ${rule.metadata.name} to be applied by admission`,
+    { timeoutMs: 5000, what: `rule ${rule.metadata.name} to be applied by admission` },
   );
 }
 
@@ -104,8 +102,8 @@ export async function getJson(ts: TestServer, path: string): Promise<Json | unde
   return res.json;
 }
 
-export async function waitGone(ts: TestServer, path: string, timeoutMs = 5000): Promise<void> {
-  await eventually(async () => ((await getJson(ts, path)) === undefined ? true : undefined), timeoutMs, `${path} to be gone`);
+export async function waitForGone(ts: TestServer, path: string, timeoutMs = 5000): Promise<void> {
+  await waitFor(async () => ((await getJson(ts, path)) === undefined ? true : undefined), { timeoutMs, what: `${path} to be gone` });
 }
 
 /** Asserts the object is still there, terminating, after `ms` of letting the controllers run. */

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
-import { eventually, type KubectlResult, type TestServer } from './test-server.js';
+import { waitFor } from '../../src/embed/index.js';
+import type { KubectlResult, TestServer } from './test-server.js';
 
 // Shared by the issue 6 (security) end-to-end suites: other identities' kubeconfigs, grants, and waiting for RBAC.
 
@@ -56,7 +57,7 @@ export function kubectlAs(ts: TestServer, kubeconfig: string, args: readonly str
 }
 
 /** A request with a bearer token other than the admin's. */
-export function requestWithToken(
+export function requestAs(
   ts: TestServer,
   token: string,
   method: string,
@@ -150,9 +151,8 @@ export async function accessAllowed(ts: TestServer, question: AccessQuestion): P
 
 /** RBAC changes reach the authorizer through its informers: waits until the authorizer answers `expected`. */
 export async function waitForAccess(ts: TestServer, question: AccessQuestion, expected = true): Promise<void> {
-  await eventually(
-    async () => ((await accessAllowed(ts, question)) === expected ? true : undefined),
-    5000,
-    `the authorizer to ${expected ? 'allow' : 'refuse'} ${JSON.stringify(question)}`,
-  );
+  await waitFor(async () => ((await accessAllowed(ts, question)) === expected ? true : undefined), {
+    timeoutMs: 5000,
+    what: `the authorizer to ${expected ? 'allow' : 'refuse'} ${JSON.stringify(question)}`,
+  });
 }

@@ -1,17 +1,15 @@
 import { execFile } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadOrCreateAdminToken } from '../../src/cli/admin-token.js';
-import { writeKubeconfig } from '../../src/cli/kubeconfig.js';
-import { SYSTEM_MASTERS, type UserInfo } from '../../src/api/user.js';
-import { loadOrCreateServingPki, type ServingPki } from '../../src/pki/serving-pki.js';
-import { type ApiServer, type ApiServerOptions, startApiServer } from '../../src/server/api-server.js';
-import { createMemoryBackend } from '../../src/storage/memory/backend.js';
-import { createSqliteBackend } from '../../src/storage/sqlite/backend.js';
-import { createEtcdBackend } from '../../src/storage/etcd/backend.js';
+import { dirname, join } from 'node:path';
+import {
+  type TestServer as EmbeddedTestServer,
+  type TestServerOptions as EmbeddedTestServerOptions,
+  type TestServerInternals,
+  startTestServerWithInternals,
+} from '../../src/embed/test-server.js';
+import type { ServingPki } from '../../src/pki/serving-pki.js';
+import type { ApiServer } from '../../src/server/api-server.js';
 import { startEtcd } from './etcd-server.js';
 
 export interface KubectlResult {
@@ -20,10 +18,12 @@ export interface KubectlResult {
   readonly stderr: string;
 }
 
-export interface TestServer {
+/**
+ * The package's test server (src/embed, what users embed) plus what the e2e suites drive it with: the real kubectl,
+ * raw HTTP requests and the server's internals.
+ */
+export interface TestServer extends EmbeddedTestServer {
   readonly server: ApiServer;
-  readonly url: string;
-  readonly kubeconfigPath: string;
   /** Runs the real kubectl against this server (asynchronously, so the in-process server keeps serving). */
   kubectl(args: readonly string[], options?: { input?: string; timeoutMs?: number }): Promise<KubectlResult>;
   /** Like kubectl, but throws with the output when the exit code is not 0. */
@@ -38,57 +38,33 @@ export interface TestServer {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<{ status: number; headers: Headers; json: any; text: string }>;
-  /** The generated CA, keys and admin token of a secure server. */
+  /** The whole generated PKI of a secure server (CA key included, to issue client certificates). */
   readonly pki: ServingPki | undefined;
-  readonly adminToken: string | undefined;
-  stop(): Promise<void>;
 }
 
-export interface TestServerOptions {
-  /** Which in-process controllers run; the deletion state machine suites turn the garbage collector off (R2.30). */
-  readonly controllers?: ApiServerOptions['controllers'];
-  /** Serve HTTPS with generated certificates, the admin token and these extra bearer tokens (default: plain HTTP). */
-  readonly secure?: { readonly tokens?: Readonly<Record<string, UserInfo>>; readonly anonymous?: boolean };
-  readonly limits?: ApiServerOptions['limits'];
-  readonly aggregator?: ApiServerOptions['aggregator'];
-  /** Periodic BOOKMARK interval on watches (default 200 ms, so suites see bookmarks quickly; the CLI's is a minute). */
-  readonly bookmarkIntervalMs?: number;
-}
+/** The package's options but storage, which CASCADE_TEST_STORAGE picks for the whole run. */
+export type TestServerOptions = Omit<EmbeddedTestServerOptions, 'storage' | 'etcd'>;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dir = await mkdtemp(join(tmpdir(), 'cascade-test-'));
   // CASCADE_TEST_STORAGE=sqlite|etcd runs the same suites on a durable backend (issue 7: every suite on every backend).
   const storage = process.env.CASCADE_TEST_STORAGE;
   const etcd = storage === 'etcd' ? await startEtcd() : undefined;
-  const backend =
-    etcd !== undefined
-      ? createEtcdBackend({ endpoints: [etcd.endpoint] })
-      : storage === 'sqlite'
-        ? createSqliteBackend({ path: join(dir, 'cascade.db') })
-        : createMemoryBackend();
-  const pki = options.secure === undefined ? undefined : loadOrCreateServingPki(dir, ['127.0.0.1']);
-  const adminToken = options.secure === undefined ? undefined : await loadOrCreateAdminToken(dir);
-  const tokens = new Map<string, UserInfo>(Object.entries(options.secure?.tokens ?? {}));
-  if (adminToken !== undefined) tokens.set(adminToken, { name: 'cascade-admin', groups: [SYSTEM_MASTERS] });
-  const server = await startApiServer({
-    backend,
-    port: 0,
-    bookmarkIntervalMs: options.bookmarkIntervalMs ?? 200,
-    controllers: options.controllers,
-    limits: options.limits,
-    aggregator: options.aggregator,
-    security:
-      pki === undefined
-        ? undefined
-        : {
-            tls: { cert: pki.serverCert, key: pki.serverKey, clientCa: pki.caCert },
-            tokens,
-            anonymous: options.secure?.anonymous,
-            frontProxy: { cert: pki.frontProxyClientCert, key: pki.frontProxyClientKey },
-          },
-  });
-  const kubeconfigPath = join(dir, 'kubeconfig');
-  await writeKubeconfig(kubeconfigPath, server.url, { caCert: pki?.caCert, token: adminToken });
+  let started: TestServerInternals;
+  try {
+    started = await startTestServerWithInternals({
+      ...options,
+      // Short, so suites see bookmarks quickly; the package's default is kube-apiserver's minute.
+      bookmarkIntervalMs: options.bookmarkIntervalMs ?? 200,
+      storage: etcd !== undefined ? 'etcd' : storage === 'sqlite' ? 'sqlite' : 'memory',
+      etcd: etcd === undefined ? undefined : { endpoints: [etcd.endpoint] },
+    });
+  } catch (err) {
+    await etcd?.stop();
+    throw err;
+  }
+  const { testServer, apiServer: server, pki } = started;
+  const { adminToken, kubeconfigPath } = testServer;
+  const dir = dirname(kubeconfigPath);
   // Each server gets its own discovery cache: ports are reused between test servers.
   const env = { ...process.env, KUBECONFIG: kubeconfigPath, KUBECACHEDIR: join(dir, 'cache'), HOME: dir };
   const kubectl = (args: readonly string[], options: { input?: string; timeoutMs?: number } = {}): Promise<KubectlResult> =>
@@ -106,9 +82,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       else child.stdin?.end();
     });
   return {
+    ...testServer,
     server,
-    url: server.url,
-    kubeconfigPath,
     kubectl,
     async kubectlOk(args, options) {
       const r = await kubectl(args, options);
@@ -116,7 +91,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return r.stdout;
     },
     pki,
-    adminToken,
     request(method, path, body, headers = {}) {
       const sent: Record<string, string> = { ...headers };
       if (adminToken !== undefined && sent.Authorization === undefined) sent.Authorization = `Bearer ${adminToken}`;
@@ -157,25 +131,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       });
     },
     async stop() {
-      await server.close();
+      await testServer.stop();
       await etcd?.stop();
-      await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v !== undefined) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
