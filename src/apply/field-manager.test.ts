@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { StatusError } from '../api/errors.js';
 import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
 import { definitionRef, type Schema } from '../openapi/schema.js';
+import { createdFieldsV1 } from './created-fields.js';
 import { applyConfig, type Endpoint, recordUpdate } from './field-manager.js';
 import { encodeFieldsV1, FieldSet } from './fieldpath.js';
 import { decodeManagedFields, encodeManagedFields, type ManagedFields } from './managed-fields.js';
@@ -228,5 +229,31 @@ describe('managedFields lists', () => {
     const managers = encodeManagedFields(fields)?.map((e) => e.manager);
     assert.equal(managers?.length, 10);
     assert.equal(managers?.[0], 'ancient-changes');
+  });
+});
+
+describe('createdFieldsV1', () => {
+  it('equals what recordUpdate records for a create from no entries (R10.49)', () => {
+    const DEPLOYMENT = 'io.k8s.api.apps.v1.Deployment';
+    const status = FieldSet.fromPaths([['f:status']]);
+    const obj = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'd', namespace: 'n', uid: 'u', labels: { a: 'b' }, annotations: {}, finalizers: ['x/y'] },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { a: 'b' } },
+        template: {
+          metadata: { labels: { a: 'b' } },
+          spec: { containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 80, protocol: 'TCP' }], env: [{ name: 'E' }, { name: 'E' }] }] },
+        },
+      },
+      status: { replicas: 0 },
+    };
+    const fields: ManagedFields = new Map();
+    const ep = endpoint(DEPLOYMENT, 'apps/v1', NOW, status);
+    recordUpdate(ep, { apiVersion: 'apps/v1', kind: 'Deployment' }, obj, fields, 'creator');
+    assert.deepEqual(JSON.stringify(createdFieldsV1(obj, ep.type, status)), JSON.stringify(encodeManagedFields(fields)?.[0]?.fieldsV1));
+    assert.equal(createdFieldsV1({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }, endpoint(CM).type, new FieldSet()), undefined);
   });
 });

@@ -102,15 +102,25 @@ export function encodeManagedFields(fields: ManagedFields): Record<string, unkno
   });
 }
 
-/** Paths never recorded in any entry (R10.36). */
+/** Metadata fields never recorded in any entry (R10.36). */
+export const STRIPPED_METADATA_FIELDS: ReadonlySet<string> = new Set([
+  'name',
+  'namespace',
+  'creationTimestamp',
+  'selfLink',
+  'uid',
+  'clusterName',
+  'generation',
+  'managedFields',
+  'resourceVersion',
+]);
+
+/** Paths never recorded in any entry (R10.36): apiVersion, kind, the metadata node and the fields above. */
 export const STRIPPED_PATHS: FieldSet = FieldSet.fromPaths([
   ['f:apiVersion'],
   ['f:kind'],
   ['f:metadata'],
-  ...['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion'].map((f) => [
-    'f:metadata',
-    `f:${f}`,
-  ]),
+  ...[...STRIPPED_METADATA_FIELDS].map((f) => ['f:metadata', `f:${f}`]),
 ]);
 
 const MAX_UPDATE_MANAGERS = 10;

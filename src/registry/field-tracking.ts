@@ -1,5 +1,6 @@
 import type { Endpoint } from '../apply/field-manager.js';
 import { recordUpdate } from '../apply/field-manager.js';
+import { createdFieldsV1 } from '../apply/created-fields.js';
 import { FieldSet } from '../apply/fieldpath.js';
 import { decodeManagedFields, encodeManagedFields, isResetRequest, ManagedFieldsError, type ManagedFields } from '../apply/managed-fields.js';
 import type { MergeType } from '../apply/schema.js';
@@ -8,6 +9,7 @@ import type { KubeObject } from '../api/types.js';
 
 const STATUS = FieldSet.fromPaths([['f:status']]);
 const SPEC = FieldSet.fromPaths([['f:spec']]);
+const NONE = new FieldSet();
 
 /**
  * Paths an endpoint's strategy overwrites (R10.80): the main resource of a kind with a status subresource drops
@@ -16,7 +18,7 @@ const SPEC = FieldSet.fromPaths([['f:spec']]);
 export function resetFieldsOf(info: ResourceInfo, subresource: string | undefined): FieldSet {
   if (subresource === 'status') return SPEC;
   if (subresource === undefined && info.subresources.some((s) => s.name === 'status')) return STATUS;
-  return new FieldSet();
+  return NONE;
 }
 
 export function endpointOf(info: ResourceInfo, type: MergeType, apiVersion: string, subresource: string | undefined, now: string): Endpoint {
@@ -63,6 +65,13 @@ export function trackUpdateOperation(endpoint: Endpoint, old: KubeObject | undef
   const fields = startingFields(old, next, endpoint.subresource);
   if (fields === undefined) {
     delete next.metadata.managedFields;
+    return;
+  }
+  if (old === undefined && fields.size === 0) {
+    // The usual create: one entry owning what the object holds, built directly (creates are the hot path).
+    const fieldsV1 = createdFieldsV1(next, endpoint.type, endpoint.resetFields);
+    if (fieldsV1 === undefined) delete next.metadata.managedFields;
+    else next.metadata.managedFields = [{ manager, operation: 'Update', apiVersion: endpoint.apiVersion, time: endpoint.now, fieldsType: 'FieldsV1', fieldsV1 }];
     return;
   }
   const before = old ?? { apiVersion: next.apiVersion, kind: next.kind };
