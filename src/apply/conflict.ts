@@ -19,8 +19,18 @@ function printManager(e: ManagedEntry): string {
   return out;
 }
 
+/** The 409 of an apply, with the conflicts it reports (kubectl's last-applied allowance needs them, R10.110). */
+export class ApplyConflictError extends StatusError {
+  readonly conflicts: readonly Conflict[];
+
+  constructor(conflicts: readonly Conflict[], message: string, causes: StatusCause[]) {
+    super(409, 'Conflict', message, { causes });
+    this.conflicts = conflicts;
+  }
+}
+
 /** The 409 Conflict of an apply (R10.86, R10.88): message and one FieldManagerConflict cause per (manager, path). */
-export function conflictError(conflicts: readonly Conflict[]): StatusError {
+export function conflictError(conflicts: readonly Conflict[]): ApplyConflictError {
   const sorted = [...conflicts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const causes: StatusCause[] = [];
   const lines: string[] = [];
@@ -40,5 +50,5 @@ export function conflictError(conflicts: readonly Conflict[]): StatusError {
   } else {
     message = `Apply failed with ${causes.length} conflicts: ${lines.join('\n')}`;
   }
-  return new StatusError(409, 'Conflict', message, { causes });
+  return new ApplyConflictError(conflicts, message, causes);
 }

@@ -337,12 +337,14 @@ export class ResourceStore {
     restore(n, o, 'deletionTimestamp');
     restore(n, o, 'deletionGracePeriodSeconds');
     delete n.selfLink;
-    if (opts.subresource === 'status') {
+    if (opts.subresource === 'status' || opts.subresource === 'finalize') {
       this.track(old, next, opts);
-      this.strategy.prepareForStatusUpdate(next, old);
-    } else if (opts.subresource === 'finalize') {
-      this.track(old, next, opts);
-      this.strategy.prepareForFinalizeUpdate(next, old);
+      // Subresource strategies copy the rest of the stored object, but keep the managedFields just recorded.
+      const managedFields = n.managedFields;
+      if (opts.subresource === 'status') this.strategy.prepareForStatusUpdate(next, old);
+      else this.strategy.prepareForFinalizeUpdate(next, old);
+      if (managedFields === undefined) delete next.metadata.managedFields;
+      else next.metadata.managedFields = managedFields;
     } else {
       this.strategy.applyDefaults(next);
       this.track(old, next, opts);

@@ -77,6 +77,29 @@ describe('server-side apply with kubectl and client-node (R10.112–R10.117)', (
     assert.equal(afterwards.metadata.resourceVersion, before.metadata.resourceVersion);
   });
 
+  it('SSA-15: kubectl migrates a client-side-applied object to server-side apply without conflicts (R10.110, R10.111, R10.113)', async () => {
+    const manifest = (image: string, env: { name: string; value: string }[]): string =>
+      deployment({ image, env }).replace('"name":"web"', '"name":"csa"');
+    const env = [
+      { name: 'A', value: '1' },
+      { name: 'B', value: '2' },
+    ];
+    const csa = await kubectl(['apply', '-f', '-'], manifest('nginx:1', env));
+    assert.equal(csa.stdout, 'deployment.apps/csa created\n', csa.stderr);
+    const ssa = await kubectl(['apply', '--server-side', '-f', '-'], manifest('nginx:2', env));
+    assert.equal(ssa.code, 0, ssa.stderr);
+    const again = await kubectl(['apply', '--server-side', '-f', '-'], manifest('nginx:2', [{ name: 'A', value: '1' }]));
+    assert.equal(again.code, 0, again.stderr);
+    const obj = JSON.parse(await ts.kubectlOk(['get', 'deployment', 'csa', '-n', NS, '-o', 'json', '--show-managed-fields']));
+    assert.deepEqual(obj.metadata.managedFields.map((e: any) => [e.manager, e.operation]), [
+      ['kubectl-last-applied', 'Apply'],
+      ['kubectl', 'Apply'],
+    ]);
+    assert.deepEqual(obj.spec.template.spec.containers[0].env, [{ name: 'A', value: '1' }]);
+    const lastApplied = JSON.parse(obj.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration']);
+    assert.deepEqual(lastApplied.spec.template.spec.containers[0], { env: [{ name: 'A', value: '1' }], image: 'nginx:2', name: 'main' });
+  });
+
   it('client-node applies with the apply patch strategy', async () => {
     const kc = new KubeConfig();
     kc.loadFromFile(ts.kubeconfigPath);

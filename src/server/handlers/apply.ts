@@ -1,5 +1,6 @@
-import { applyConfig } from '../../apply/field-manager.js';
-import { recordUpdate } from '../../apply/field-manager.js';
+import { ApplyConflictError } from '../../apply/conflict.js';
+import { applyConfig, recordUpdate } from '../../apply/field-manager.js';
+import { KUBECTL_MANAGER, refreshLastApplied, unforgivenConflicts } from '../../apply/last-applied.js';
 import { decodeManagedFields, ManagedFieldsError, type ManagedFields } from '../../apply/managed-fields.js';
 import { badRequest, conflict, StatusError } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
@@ -84,7 +85,17 @@ export async function handleApply(r: ResourceRequest, name: string, dryRun: bool
       if (fields.size === 0) recordUpdate(endpoint, { apiVersion: store.apiVersion, kind: info.kind }, live, fields, BEFORE_FIRST_APPLY);
     }
     const objectName = `${r.namespace ?? ''}/${name}; ${gvk}`;
-    const { object } = applyConfig(endpoint, live, structuredClone(config), fields, manager, force, objectName);
+    let object: Record<string, unknown>;
+    try {
+      object = applyConfig(endpoint, live, structuredClone(config), fields, manager, force, objectName).object;
+    } catch (err) {
+      if (!(err instanceof ApplyConflictError) || manager !== KUBECTL_MANAGER) throw err;
+      // R10.110: conflicts with what kubectl's client-side apply wrote, still live, are forgiven by forcing.
+      const rest = unforgivenConflicts(err.conflicts, live, store.mergeType, store.apiVersion);
+      if (rest !== undefined) throw rest;
+      object = applyConfig(endpoint, live, structuredClone(config), fields, manager, true, objectName).object;
+    }
+    if (manager === KUBECTL_MANAGER) refreshLastApplied(object, config);
     setManagedFields(object as KubeObject, fields);
     if (parsed.strictErrors.length > 0 && validation === 'Strict') throw badRequest(`error strict decoding YAML: ${parsed.strictErrors.join(', ')}`);
     const uid = configMeta.uid;
