@@ -139,6 +139,42 @@ describe('server-side apply over HTTP (R10)', () => {
     assert.equal(r.json.message, 'Apply failed with 1 conflict: conflict with "before-first-apply" using v1: .data.key');
   });
 
+  it('/scale: Update and Apply entries land on the parent with subresource "scale" and conflict with its appliers (R10.109)', async () => {
+    const path = `/apis/apps/v1/namespaces/${NS}/deployments/d`;
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'd' },
+      spec: { replicas: 2, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+    };
+    assert.equal((await ts.request('PATCH', `${path}?fieldManager=A`, deployment, APPLY)).status, 201);
+    const scale = (replicas: number) => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'd' }, spec: { replicas } });
+    const conflicted = await ts.request('PATCH', `${path}/scale?fieldManager=hpa`, scale(5), APPLY);
+    assert.equal(conflicted.status, 409);
+    assert.equal(conflicted.json.message, 'Apply failed with 1 conflict: conflict with "A": .spec.replicas');
+    const forced = await ts.request('PATCH', `${path}/scale?fieldManager=hpa&force=true`, scale(5), APPLY);
+    assert.equal(forced.status, 200, forced.text);
+    assert.equal(forced.json.spec.replicas, 5);
+    const parent = (await ts.request('GET', path)).json;
+    const hpa = parent.metadata.managedFields.find((e: any) => e.manager === 'hpa');
+    assert.deepEqual({ ...hpa, time: undefined }, {
+      manager: 'hpa',
+      operation: 'Apply',
+      apiVersion: 'apps/v1',
+      time: undefined,
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      subresource: 'scale',
+    });
+    const updated = await ts.request('PATCH', `${path}/scale`, { spec: { replicas: 6 } }, { ...MERGE, 'User-Agent': 'kubectl/v1.32.0 (linux/amd64) kubernetes/abc' });
+    assert.equal(updated.status, 200, updated.text);
+    const after = (await ts.request('GET', path)).json.metadata.managedFields.map((e: any) => [e.manager, e.operation, e.subresource]);
+    assert.deepEqual(after, [
+      ['A', 'Apply', undefined],
+      ['kubectl', 'Update', 'scale'],
+    ]);
+  });
+
   it('SSA-17: dry-run applies answer the would-be object and store nothing (R10.23)', async () => {
     const r = await apply('cm17', cm('cm17', { data: { a: '1' } }), '?fieldManager=A&dryRun=All');
     assert.equal(r.status, 201);

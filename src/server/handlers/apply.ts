@@ -1,5 +1,5 @@
 import { ApplyConflictError } from '../../apply/conflict.js';
-import { applyConfig, recordUpdate } from '../../apply/field-manager.js';
+import { applyConfig, type Endpoint, recordUpdate } from '../../apply/field-manager.js';
 import { KUBECTL_MANAGER, refreshLastApplied, unforgivenConflicts } from '../../apply/last-applied.js';
 import { decodeManagedFields, ManagedFieldsError, type ManagedFields } from '../../apply/managed-fields.js';
 import { badRequest, conflict, StatusError } from '../../api/errors.js';
@@ -53,6 +53,23 @@ function metaOf(obj: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * The entries an apply starts from (R10.26 step 6, R10.50): undecodable ones fail the apply; an untracked object is
+ * first owned by a synthetic Update entry, so the apply conflicts instead of pruning. The stale list stays in the
+ * object (stripped paths are neither compared nor owned), so its key keeps its position when rewritten.
+ */
+export function liveFieldsForApply(endpoint: Endpoint, current: KubeObject): ManagedFields {
+  let fields: ManagedFields;
+  try {
+    fields = decodeManagedFields(current.metadata.managedFields);
+  } catch (err) {
+    if (err instanceof ManagedFieldsError) throw new StatusError(500, 'InternalError', `failed to decode managed fields: ${err.message}`);
+    throw err;
+  }
+  if (fields.size === 0) recordUpdate(endpoint, { apiVersion: current.apiVersion, kind: current.kind }, current, fields, BEFORE_FIRST_APPLY);
+  return fields;
+}
+
+/**
  * PATCH with application/apply-patch+yaml (R10.1–R10.27): merges the configuration into the live object (or the
  * empty object, creating it), records the manager's Apply entry and answers 409 on conflicts unless forced.
  */
@@ -72,18 +89,7 @@ export async function handleApply(r: ResourceRequest, name: string, dryRun: bool
   const applyTo = (current: KubeObject | undefined): KubeObject => {
     const endpoint = endpointOf(info, store.mergeType, store.apiVersion, r.subresource, nowSeconds(store.clock));
     const live: Record<string, unknown> = current ?? { apiVersion: store.apiVersion, kind: info.kind };
-    let fields: ManagedFields = new Map();
-    if (current !== undefined) {
-      try {
-        fields = decodeManagedFields(current.metadata.managedFields);
-      } catch (err) {
-        if (err instanceof ManagedFieldsError) throw new StatusError(500, 'InternalError', `failed to decode managed fields: ${err.message}`);
-        throw err;
-      }
-      // The stale list stays in place (stripped paths are neither compared nor owned) so the key keeps its position.
-      // R10.50: an untracked object is first owned by a synthetic Update entry, so the apply conflicts instead of pruning.
-      if (fields.size === 0) recordUpdate(endpoint, { apiVersion: store.apiVersion, kind: info.kind }, live, fields, BEFORE_FIRST_APPLY);
-    }
+    const fields: ManagedFields = current === undefined ? new Map() : liveFieldsForApply(endpoint, current);
     const objectName = `${r.namespace ?? ''}/${name}; ${gvk}`;
     let object: Record<string, unknown>;
     try {
