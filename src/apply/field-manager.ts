@@ -97,7 +97,8 @@ export function applyConfig(
   transfer(live, object, endpoint, fields, key, force);
   fields.delete(key);
   fields.set(key, entry);
-  const changed = !isUnchanged(compare(live, object, endpoint.type));
+  // Changes to reset fields are undone by the strategy, so they do not count (the timestamp revert of R10.47).
+  const changed = !isUnchanged(filtered(compare(live, object, endpoint.type), endpoint));
   if (changed) entry.time = endpoint.now;
   entry.set = entry.set.difference(STRIPPED_PATHS);
   if (entry.set.isEmpty()) fields.delete(key);

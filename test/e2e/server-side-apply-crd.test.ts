@@ -77,9 +77,11 @@ describe('server-side apply of custom resources and /status (R10.65–R10.72, R1
   });
 
   it('SSA-14: status in a main-resource apply is ignored; /status applies are recorded with their subresource', async () => {
+    const before = (await ts.request('GET', crPath(GADGET, NS, 'g'))).json;
     const main = await apply(gadget({ items: [{ name: 'a', value: '1' }] }, { status: { phase: 'X' } }), 'fieldManager=A');
     assert.equal(main.status, 200, main.text);
     assert.equal(main.json.status, undefined);
+    assert.equal(main.json.metadata.resourceVersion, before.metadata.resourceVersion, 'only status differed: a no-op (R10.81)');
     const status = await apply(gadget({}, { status: { phase: 'Y' } }), 'fieldManager=ctl', '/status');
     assert.equal(status.status, 200, status.text);
     assert.equal(status.json.status.phase, 'Y');
