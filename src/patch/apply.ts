@@ -25,7 +25,7 @@ function unsupportedPatch(custom: boolean): StatusError {
 export function patchTypeOf(contentType: string | undefined): PatchType {
   const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const patchType = PATCH_TYPES[type];
-  if (patchType === undefined || patchType === 'apply') throw unsupportedPatch(false);
+  if (patchType === undefined) throw unsupportedPatch(false);
   return patchType;
 }
 
@@ -40,6 +40,7 @@ export function applyPatch(type: PatchType, current: unknown, patch: unknown, in
       if (info.custom === true) throw unsupportedPatch(true);
       return applyStrategicMergePatch(current, patch, definitionRef(info.definition), definitions);
     case 'apply':
+      // Server-side apply needs the field manager (server/handlers/apply.ts); it is no document transformation.
       throw unsupportedPatch(info.custom === true);
   }
 }

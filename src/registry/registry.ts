@@ -1,3 +1,4 @@
+import { kindMergeType } from '../apply/object-type.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { Backend } from '../storage/backend.js';
 import { strategyFor } from './resources/index.js';
@@ -58,7 +59,8 @@ export class Registry {
   /** Serves a resource; custom resources bring their own strategy and OpenAPI definitions, built-ins get theirs from the catalog. */
   add(info: ResourceInfo, strategy: Strategy = this.strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
-    const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admit(...args), this.computedFields);
+    const mergeType = kindMergeType(info.definition, definitions);
+    const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admit(...args), this.computedFields, mergeType);
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     let versions = this.byPath.get(info.group);
     if (versions === undefined) {

@@ -28,6 +28,8 @@ import { compileSelection, type Selection } from './selection.js';
 import type { Strategy } from './strategy.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation/object-meta.js';
 import { parseResourceVersion } from './resource-version.js';
+import { DEDUCED, type MergeType } from '../apply/schema.js';
+import { endpointOf, trackUpdateOperation } from './field-tracking.js';
 
 export interface WriteOptions {
   readonly dryRun?: boolean;
@@ -42,6 +44,13 @@ export interface WriteOptions {
    * first watch event reporting the write may take that very object instead of decoding the stored bytes again.
    */
   readonly resultDisposable?: boolean;
+  /**
+   * The manager an Update operation (create, update, non-apply patch) is recorded under in managedFields (R10.39);
+   * writes naming none are not recorded.
+   */
+  readonly fieldManager?: string;
+  /** The write is an apply that computed the object's managedFields itself (no Update operation is recorded). */
+  readonly applied?: boolean;
 }
 
 export interface DeleteResult {
@@ -84,6 +93,8 @@ export class ResourceStore {
   readonly ref: { group: string; resource: string };
   readonly apiVersion: string;
   private readonly computedFields: ComputedFields | undefined;
+  /** How server-side apply and managedFields see this kind (R10.65). */
+  readonly mergeType: MergeType;
   /**
    * Objects this store is deleting, by the KeyValue its delete read: the first watch event reporting that
    * deletion takes the object instead of decoding the same bytes again (a cascade deletes thousands, and an
@@ -106,6 +117,7 @@ export class ResourceStore {
     clock: () => Date,
     admit: WriteAdmission,
     computedFields?: ComputedFields,
+    mergeType: MergeType = DEDUCED,
   ) {
     this.info = info;
     this.strategy = strategy;
@@ -115,6 +127,14 @@ export class ResourceStore {
     this.ref = { group: info.group, resource: info.plural };
     this.apiVersion = apiVersionOf(info.group, info.version);
     this.computedFields = computedFields;
+    this.mergeType = mergeType;
+  }
+
+  /** Records an Update operation in `next` unless the write is an apply or names no manager. */
+  private track(old: KubeObject | undefined, next: KubeObject, opts: WriteOptions): void {
+    if (opts.applied === true || opts.fieldManager === undefined) return;
+    const endpoint = endpointOf(this.info, this.mergeType, this.apiVersion, opts.subresource, nowSeconds(this.clock));
+    trackUpdateOperation(endpoint, old, next, opts.fieldManager);
   }
 
   /** Compiles list/watch selectors, including the computed field labels defined for this resource right now. */
@@ -208,6 +228,7 @@ export class ResourceStore {
     const generated = (meta.name === undefined || meta.name === '') && typeof meta.generateName === 'string' && meta.generateName !== '';
     if (generated) meta.name = generateName(meta.generateName as string);
     this.strategy.applyDefaults(obj);
+    this.track(undefined, obj, opts);
     this.strategy.prepareForCreate(obj);
     dropEmptyMetadata(meta);
     const errs = withTypeErrors(validateObjectMetaCreate(obj, this.info), this.strategy.validate(obj));
@@ -316,12 +337,17 @@ export class ResourceStore {
     restore(n, o, 'deletionTimestamp');
     restore(n, o, 'deletionGracePeriodSeconds');
     delete n.selfLink;
-    if (opts.subresource === 'status') {
-      this.strategy.prepareForStatusUpdate(next, old);
-    } else if (opts.subresource === 'finalize') {
-      this.strategy.prepareForFinalizeUpdate(next, old);
+    if (opts.subresource === 'status' || opts.subresource === 'finalize') {
+      this.track(old, next, opts);
+      // Subresource strategies copy the rest of the stored object, but keep the managedFields just recorded.
+      const managedFields = n.managedFields;
+      if (opts.subresource === 'status') this.strategy.prepareForStatusUpdate(next, old);
+      else this.strategy.prepareForFinalizeUpdate(next, old);
+      if (managedFields === undefined) delete next.metadata.managedFields;
+      else next.metadata.managedFields = managedFields;
     } else {
       this.strategy.applyDefaults(next);
+      this.track(old, next, opts);
       this.strategy.prepareForUpdate(next, old);
     }
     dropEmptyMetadata(n);

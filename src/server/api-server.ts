@@ -140,7 +140,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     return mapperCache.mapper;
   };
   // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
-  const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
+  const client = createInProcessClient(registry, BUILTIN_DEFINITIONS, { fieldManager: 'kube-apiserver' });
   const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
@@ -205,7 +205,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     serviceAccountTokens: tokenIssuer,
   };
   const clientAs = (user: UserInfo): ApiClient =>
-    createInProcessClient(registry, BUILTIN_DEFINITIONS, { identity: { user, authorizer }, aggregator });
+    createInProcessClient(registry, BUILTIN_DEFINITIONS, { identity: { user, authorizer }, aggregator, fieldManager: 'kube-controller-manager' });
   const managerClient = clientAs(CONTROLLER_MANAGER_IDENTITY);
   const clientFor = (controller: ControllerName): ApiClient =>
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);

@@ -21,6 +21,8 @@ export interface InProcessClientOptions {
   readonly identity?: { readonly user: UserInfo; readonly authorizer: Authorizer };
   /** Resources of aggregated APIs are reached through it, as the same user. */
   readonly aggregator?: Aggregator;
+  /** The manager its writes are recorded under in managedFields (R10.39): its binary's name, as client-go's User-Agent gives it. */
+  readonly fieldManager?: string;
 }
 
 /** How the server itself appears to aggregated API servers (kube-apiserver's loopback identity). */
@@ -40,7 +42,7 @@ function copyDeleteOptions(opts: DeleteOptions): DeleteOptions {
  * are copied, so callers may keep using theirs.
  */
 export function createInProcessClient(registry: Registry, definitions: Definitions, options: InProcessClientOptions = {}): ApiClient {
-  const { identity, aggregator } = options;
+  const { identity, aggregator, fieldManager } = options;
   const user = identity?.user;
   const remote = aggregator === undefined ? undefined : createAggregatedApiClient(aggregator, user ?? LOOPBACK_USER);
   let lastDiscoveryErrors: readonly DiscoveryFailure[] = [];
@@ -116,19 +118,19 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
     async create(ref, namespace, obj) {
       const t = target(ref, 'create', namespace);
       if (!(t instanceof ResourceStore)) return t.create(ref, namespace, obj);
-      return t.create(scoped(t, namespace), structuredClone(obj), { user });
+      return t.create(scoped(t, namespace), structuredClone(obj), { user, fieldManager });
     },
     async update(ref, namespace, obj, subresource) {
       const name = obj.metadata.name ?? '';
       const t = target(ref, 'update', namespace, name, subresource);
       if (!(t instanceof ResourceStore)) return t.update(ref, namespace, obj, subresource);
-      return t.update(scoped(t, namespace), name, structuredClone(obj), { subresource, user });
+      return t.update(scoped(t, namespace), name, structuredClone(obj), { subresource, user, fieldManager });
     },
     async patch(ref, namespace, name, type, patch) {
       const t = target(ref, 'patch', namespace, name);
       if (!(t instanceof ResourceStore)) return t.patch(ref, namespace, name, type, patch);
       const store = t;
-      return store.guaranteedUpdate(scoped(store, namespace), name, { user }, (current) => {
+      return store.guaranteedUpdate(scoped(store, namespace), name, { user, fieldManager }, (current) => {
         const patched = applyPatch(type, current, patch, store.info, definitions) as KubeObject;
         const rv = patched.metadata?.resourceVersion;
         if (rv !== undefined && rv !== current.metadata.resourceVersion) throw store.conflictError(name);

@@ -199,7 +199,8 @@ const DEFINITIONS: Definitions = {
       name: str('Name of the port, a DNS label; required when there is more than one port.'),
       nodePort: int32('Port on each node for NodePort or LoadBalancer services, usually system-allocated.'),
       port: int32('Port exposed by the service.'),
-      protocol: PROTOCOL,
+      // The +default marker 1.32 publishes; server-side apply keys ports by it (R10.69).
+      protocol: { ...PROTOCOL, default: 'TCP' },
       targetPort: intOrString('Number or name of the port on the target pods. Defaults to port.'),
     },
     { required: ['port'] },

@@ -9,6 +9,8 @@ import { send } from '../respond.js';
 import { fieldValidationMode } from './decode-input.js';
 import { getResourceVersion } from './read.js';
 import { applyPatch, patchTypeOf } from '../../patch/apply.js';
+import { applyScale } from './apply-scale.js';
+import { refuseForce, updateManager } from './field-manager-options.js';
 
 const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';
 
@@ -107,6 +109,11 @@ export async function handleScale(r: ResourceRequest, verb: 'get' | 'update' | '
   let patchType: ReturnType<typeof patchTypeOf> | undefined;
   if (verb === 'patch') {
     patchType = patchTypeOf(r.req.headers['content-type']);
+    if (patchType === 'apply') {
+      send(r.res, r.format, 200, scaleOf(await applyScale(r, name, paths), paths));
+      return;
+    }
+    refuseForce(r);
     body = await parseBody(await readBody(r.req), 'application/json');
   } else {
     const raw = await readBody(r.req);
@@ -114,7 +121,9 @@ export async function handleScale(r: ResourceRequest, verb: 'get' | 'update' | '
     body = await parseBody(raw, r.req.headers['content-type']);
   }
   const dryRun = r.query.dryRun().includes('All');
-  const updated = await r.store.guaranteedUpdate(r.namespace, name, { dryRun, user: r.user }, (current) => {
+  const fieldManager = updateManager(r, verb === 'patch' ? 'PatchOptions' : 'UpdateOptions');
+  const opts = { dryRun, user: r.user, subresource: 'scale', fieldManager };
+  const updated = await r.store.guaranteedUpdate(r.namespace, name, opts, (current) => {
     const scale =
       patchType === undefined
         ? body

@@ -6,6 +6,8 @@ import { send, warningHeaders } from '../respond.js';
 import { decodeObjectBody, readObjectBody } from './decode-input.js';
 import { applyPatch, patchTypeOf } from '../../patch/apply.js';
 import { renderObject } from './transform.js';
+import { handleApply } from './apply.js';
+import { refuseForce, updateManager } from './field-manager-options.js';
 
 function dryRun(r: ResourceRequest): boolean {
   const values = r.query.dryRun();
@@ -18,7 +20,8 @@ function dryRun(r: ResourceRequest): boolean {
 export async function handleCreate(r: ResourceRequest): Promise<void> {
   const warnings: string[] = [];
   const obj = await readObjectBody(r, warnings);
-  const created = await r.store.create(r.namespace, obj, { dryRun: dryRun(r), warnings, user: r.user, resultDisposable: true });
+  const fieldManager = updateManager(r, 'CreateOptions');
+  const created = await r.store.create(r.namespace, obj, { dryRun: dryRun(r), warnings, user: r.user, resultDisposable: true, fieldManager });
   send(r.res, r.format, 201, renderObject(r, created), warningHeaders(warnings));
 }
 
@@ -33,9 +36,11 @@ function checkName(obj: KubeObject, name: string): void {
 
 export async function handleUpdate(r: ResourceRequest, name: string): Promise<void> {
   const warnings: string[] = [];
+  const fieldManager = updateManager(r, 'UpdateOptions');
   const obj = await readObjectBody(r, warnings);
   checkName(obj, name);
   const updated = await r.store.update(r.namespace, name, obj, {
+    fieldManager,
     dryRun: dryRun(r),
     subresource: r.subresource,
     warnings,
@@ -48,13 +53,16 @@ export async function handleUpdate(r: ResourceRequest, name: string): Promise<vo
 export async function handlePatch(r: ResourceRequest, name: string): Promise<void> {
   const contentType = r.req.headers['content-type'];
   const patchType = patchTypeOf(contentType);
+  if (patchType === 'apply') return handleApply(r, name, dryRun(r));
+  refuseForce(r);
+  const fieldManager = updateManager(r, 'PatchOptions');
   const body = await readBody(r.req);
   const patch = await parseBody(body, 'application/json');
   const warnings: string[] = [];
   const updated = await r.store.guaranteedUpdate(
     r.namespace,
     name,
-    { dryRun: dryRun(r), subresource: r.subresource, warnings, user: r.user, resultDisposable: true },
+    { dryRun: dryRun(r), subresource: r.subresource, warnings, user: r.user, resultDisposable: true, fieldManager },
     (current) => {
       const patched = applyPatch(patchType, current, patch, r.store.info, r.ctx.definitions);
       const obj = decodeObjectBody(r, patched, warnings);

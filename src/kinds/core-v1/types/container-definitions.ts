@@ -123,7 +123,8 @@ export const CORE_V1_CONTAINER_DEFINITIONS: Definitions = {
       hostIP: str('Host IP to bind the external port to.'),
       hostPort: int32('Port number on the host; most containers do not need this.'),
       name: str('IANA_SVC_NAME unique within the pod, referable by services.'),
-      protocol: str('Protocol of the port: UDP, TCP or SCTP. Defaults to TCP.', { enum: ['SCTP', 'TCP', 'UDP'] }),
+      // The +default marker 1.32 publishes; server-side apply keys ports by it (R10.69).
+      protocol: str('Protocol of the port: UDP, TCP or SCTP. Defaults to TCP.', { enum: ['SCTP', 'TCP', 'UDP'], default: 'TCP' }),
     },
     { required: ['containerPort'] },
   ),
