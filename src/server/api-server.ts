@@ -2,51 +2,52 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { chainAdmission } from '../admission/chain.js';
+import { defaultIngressClass } from '../admission/default-ingress-class.js';
 import { defaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
-import { podPriority } from '../admission/pod-priority.js';
-import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
-import { protectionRulesAdmission } from '../admission/protection-rules.js';
-import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
-import type { ResourceInfo } from '../api/resource-info.js';
-import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
-import { strategyWithCustomResourceDefinitions } from '../apiextensions/crd-strategy.js';
-import { BUILTIN_RESOURCES } from '../kinds/index.js';
-import { Registry } from '../registry/registry.js';
-import type { Backend } from '../storage/backend.js';
-import type { ApiContext } from './api-context.js';
-import { createApiHandler, type RequestLimits } from './app.js';
-import { createInFlightLimiter, DEFAULT_MAX_MUTATING_REQUESTS_IN_FLIGHT, DEFAULT_MAX_REQUESTS_IN_FLIGHT } from './limits/max-in-flight.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from './limits/request-timeout.js';
-import { createWatchLimiter } from './limits/watch-limit.js';
-import { answerClientErrorsAsGo, MAX_HEADER_BYTES } from './header-limit.js';
-import { serveConnectLikeOtherMethods } from './connect-method.js';
 import { ownerReferencesPermissionEnforcement } from '../admission/owner-references-permission.js';
-import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
-import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
+import { podPriority } from '../admission/pod-priority.js';
+import { protectionRulesAdmission } from '../admission/protection-rules.js';
+import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
+import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
+import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
+import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
+import type { ResourceInfo } from '../api/resource-info.js';
+import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../api/user.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
-import { createInProcessClient } from './in-process-client.js';
-import { LeaderElector, type LeaderElectionOptions } from '../controllers/leader-election.js';
-import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
-import { bearerTokenAuthenticator } from '../auth/authn/bearer-token.js';
+import { strategyWithCustomResourceDefinitions } from '../apiextensions/crd-strategy.js';
 import { createRequestAuthenticator } from '../auth/authn/authenticate.js';
+import { bearerTokenAuthenticator } from '../auth/authn/bearer-token.js';
 import { clientCertificateAuthenticator } from '../auth/authn/client-certificate.js';
 import { RbacAuthorizer } from '../auth/rbac/authorizer.js';
 import { ensureBootstrapPolicy } from '../auth/rbac/bootstrap/ensure.js';
 import { CONTROLLER_IDENTITIES, CONTROLLER_MANAGER_IDENTITY, type ControllerName } from '../auth/rbac/bootstrap/identities.js';
 import { privilegedGroupsAuthorizer } from '../auth/rbac/privileged-groups.js';
 import { unionAuthorizer } from '../auth/rbac/union.js';
-import { INSECURE_ADMIN, SYSTEM_AUTHENTICATED, type UserInfo } from '../api/user.js';
-import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
-import type { ApiClient, ResourceRef } from '../client/interface.js';
-import { getIfPresent } from '../client/get-if-present.js';
 import { createSharedInformer } from '../cache/shared-informer.js';
+import { getIfPresent } from '../client/get-if-present.js';
 import { withInformerReads } from '../client/informer-reads.js';
-import { createRequestSecurity } from './request-security.js';
-import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
+import type { ApiClient, ResourceRef } from '../client/interface.js';
+import { type LeaderElectionOptions, LeaderElector } from '../controllers/leader-election.js';
+import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
+import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
+import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
+import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import { installProtectionRuleCrd } from '../protection/rule-crd.js';
 import { ProtectionRuleSet } from '../protection/rule-set.js';
 import { PROTECTION_RULES } from '../protection/rule-types.js';
+import { Registry } from '../registry/registry.js';
+import type { Backend } from '../storage/backend.js';
+import type { ApiContext } from './api-context.js';
+import { createApiHandler, type RequestLimits } from './app.js';
+import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
+import { serveConnectLikeOtherMethods } from './connect-method.js';
+import { answerClientErrorsAsGo, MAX_HEADER_BYTES } from './header-limit.js';
+import { createInProcessClient } from './in-process-client.js';
+import { createInFlightLimiter, DEFAULT_MAX_MUTATING_REQUESTS_IN_FLIGHT, DEFAULT_MAX_REQUESTS_IN_FLIGHT } from './limits/max-in-flight.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './limits/request-timeout.js';
+import { createWatchLimiter } from './limits/watch-limit.js';
+import { createRequestSecurity } from './request-security.js';
 
 /** HTTPS, credentials and who may do what; without it the server is a plain-HTTP throw-away (--insecure-http). */
 export interface ApiServerSecurity {
@@ -127,7 +128,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
   // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
   const client = createInProcessClient(registry, BUILTIN_DEFINITIONS);
-  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
+  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, {
+    onError: (err) => log(`namespace informer: ${String(err)}`),
+  });
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
   // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones. Installed before
@@ -140,6 +143,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       }),
       podPriority,
       defaultTolerationSeconds,
+      defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
       serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
       protectionRulesAdmission(rules, registry),
@@ -302,6 +306,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 }
 
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
+const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
 
 /** Waits for the CRD controller to serve a resource it was just asked to establish. */
 async function servedSoon(registry: Registry, ref: { group: string; version: string; resource: string }, timeoutMs: number): Promise<void> {

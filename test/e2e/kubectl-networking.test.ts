@@ -168,6 +168,22 @@ describe('networking.k8s.io/v1 with kubectl (issue 31)', () => {
     );
   });
 
+  it('DefaultIngressClass admission gives an Ingress without a class the default IngressClass', async () => {
+    const defaultClass = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'IngressClass',
+      metadata: { name: 'standard', annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } },
+      spec: { controller: 'example.com/standard' },
+    };
+    await ts.kubectlOk(['create', '-f', '-'], { input: JSON.stringify(defaultClass) });
+    await k('create', 'ingress', 'defaulted', '--rule=d.com/=svc:80');
+    await k('create', 'ingress', 'chosen', '--class=nginx', '--rule=c.com/=svc:80');
+    const className = (name: string) => k('get', 'ing', name, '-o', 'jsonpath={.spec.ingressClassName}');
+    assert.equal(await className('defaulted'), 'standard');
+    assert.equal(await className('chosen'), 'nginx');
+    await ts.kubectlOk(['delete', 'ingressclass', 'standard']);
+  });
+
   it('kubectl explain reads the Ingress schema', async () => {
     const out = await ts.kubectlOk(['explain', 'ingress.spec.rules']);
     assert.match(out, /^GROUP:\s+networking\.k8s\.io$/m);
