@@ -49,6 +49,13 @@ describe('networking.k8s.io/v1 with kubectl (issue 31)', () => {
     assert.match(lines[1] ?? '', /^tls\s+<none>\s+secure\.com\s+80, 443\s+\S+$/);
     assert.match(lines[2] ?? '', /^web\s+nginx\s+foo\.com,bar\.com\s+10\.0\.0\.1,10\.0\.0\.9,lb\.example\.com\s+80\s+\S+$/);
     assert.equal(created.metadata.generation, JSON.parse(await k('get', 'ing', 'web', '-o', 'json')).metadata.generation);
+    delete created.metadata.resourceVersion;
+    created.status = { loadBalancer: { ingress: [{ ip: 'not-an-ip' }, { hostname: '10.0.0.2' }] } };
+    const bad = await ts.kubectl(['replace', '--subresource=status', '-f', '-', '-n', NS], { input: JSON.stringify(created) });
+    assert.match(
+      bad.stderr,
+      /\* status.loadBalancer.ingress\[0\].ip: Invalid value: "not-an-ip": must be a valid IP address, \(e.g. 10.9.8.7 or 2001:db8::ffff\)\n\* status.loadBalancer.ingress\[1\].hostname: Invalid value: "10.0.0.2": must be a DNS name, not an IP address/,
+    );
   });
 
   it('invalid Ingresses are refused with 422 and the messages of Kubernetes', async () => {

@@ -157,6 +157,25 @@ export function validateIngressCreate(obj: KubeObject): FieldError[] {
   return errs;
 }
 
+/** ValidateIngressLoadBalancerStatus: IP ingress points carry an IP, DNS ones a DNS name that is no IP. */
+function validateLoadBalancerStatus(obj: KubeObject): FieldError[] {
+  const status = isObject(obj.status) && isObject(obj.status.loadBalancer) ? obj.status.loadBalancer : {};
+  const errs: FieldError[] = [];
+  objects(status.ingress).forEach((point, i) => {
+    const path = `status.loadBalancer.ingress[${i}]`;
+    const ip = stringOf(point.ip);
+    const hostname = stringOf(point.hostname);
+    if (ip !== '' && !isIPAddress(ip))
+      errs.push(fieldError.invalid(`${path}.ip`, ip, 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'));
+    if (hostname !== '') {
+      errs.push(...invalidEach(`${path}.hostname`, hostname, isDns1123Subdomain(hostname)));
+      if (isIPAddress(hostname)) errs.push(fieldError.invalid(`${path}.hostname`, hostname, 'must be a DNS name, not an IP address'));
+    }
+  });
+  return errs;
+}
+
+/** Spec updates keep the stored status and status updates the stored spec, so checking both covers either write. */
 export function validateIngressUpdate(next: KubeObject, old: KubeObject): FieldError[] {
   const oldSpec = specOf(old);
   const allowInvalidSecretName = objects(oldSpec.tls).some((tls) => {
@@ -166,5 +185,5 @@ export function validateIngressUpdate(next: KubeObject, old: KubeObject): FieldE
   const allowInvalidWildcardHostRule = objects(oldSpec.rules).some(
     (rule) => stringOf(rule.host).includes('*') && validateRuleValue(rule, '').length > 0,
   );
-  return validateSpec(next, { allowInvalidSecretName, allowInvalidWildcardHostRule });
+  return [...validateSpec(next, { allowInvalidSecretName, allowInvalidWildcardHostRule }), ...validateLoadBalancerStatus(next)];
 }
