@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { StatusError } from '../api/errors.js';
-import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
 import { definitionRef, type Schema } from '../openapi/schema.js';
 import { createdFieldsV1 } from './created-fields.js';
 import { applyConfig, type Endpoint, recordUpdate } from './field-manager.js';

@@ -1,4 +1,4 @@
-import { BUILTIN_DEFINITIONS } from '../openapi/definitions/index.js';
+import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
 import { definitionRef, type Schema } from '../openapi/schema.js';
 import { MergeSchemas, type MergeType } from './schema.js';
 

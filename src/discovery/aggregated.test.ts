@@ -50,6 +50,7 @@ describe('aggregated discovery', () => {
         'authentication.k8s.io',
         'authorization.k8s.io',
         'batch',
+        'networking.k8s.io',
         'rbac.authorization.k8s.io',
         'apiextensions.k8s.io',
         'coordination.k8s.io',

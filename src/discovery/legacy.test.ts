@@ -169,6 +169,7 @@ describe('legacy discovery documents', () => {
         'authentication.k8s.io',
         'authorization.k8s.io',
         'batch',
+        'networking.k8s.io',
         'rbac.authorization.k8s.io',
         'apiextensions.k8s.io',
         'coordination.k8s.io',

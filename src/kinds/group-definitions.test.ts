@@ -30,6 +30,7 @@ const EXTERNAL_REFERENCES = [
   'io.k8s.api.core.v1.PersistentVolumeClaim',
   'io.k8s.api.core.v1.ObjectReference',
   'io.k8s.api.core.v1.EventSource',
+  'io.k8s.api.core.v1.TypedLocalObjectReference',
   'io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement',
 ] as const;
 

@@ -35,6 +35,9 @@ import { ENDPOINT_SLICE } from './discovery-v1/endpoint-slice.js';
 import { EVENTS_API_EVENT } from './events-v1/event.js';
 import { META_DEFINITIONS } from './meta/definitions.js';
 import { META_FIELD_NUMBERS } from './meta/field-numbers.js';
+import { INGRESS } from './networking-v1/ingress.js';
+import { INGRESS_CLASS } from './networking-v1/ingress-class.js';
+import { NETWORK_POLICY } from './networking-v1/network-policy.js';
 import { CLUSTER_ROLE } from './rbac-v1/cluster-role.js';
 import { CLUSTER_ROLE_BINDING } from './rbac-v1/cluster-role-binding.js';
 import { ROLE } from './rbac-v1/role.js';
@@ -74,6 +77,9 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   LEASE,
   ENDPOINT_SLICE,
   EVENTS_API_EVENT,
+  INGRESS_CLASS,
+  INGRESS,
+  NETWORK_POLICY,
   CLUSTER_ROLE_BINDING,
   CLUSTER_ROLE,
   ROLE_BINDING,

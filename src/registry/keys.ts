@@ -11,9 +11,10 @@ const PREFIX_OVERRIDES: Readonly<Record<string, string>> = {
   'customresourcedefinitions.apiextensions.k8s.io': 'apiextensions.k8s.io/customresourcedefinitions',
   'apiservices.apiregistration.k8s.io': 'apiregistration.k8s.io/apiservices',
   'events.events.k8s.io': 'events',
+  'ingresses.networking.k8s.io': 'ingress',
 };
 
-const BARE_GROUPS = new Set(['', 'apps', 'batch', 'coordination.k8s.io', 'discovery.k8s.io', 'rbac.authorization.k8s.io']);
+const BARE_GROUPS = new Set(['', 'apps', 'batch', 'coordination.k8s.io', 'discovery.k8s.io', 'networking.k8s.io', 'rbac.authorization.k8s.io']);
 
 export const REGISTRY_ROOT = '/registry';
 

@@ -4,6 +4,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { chainAdmission } from '../admission/chain.js';
 import { defaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
+import { defaultIngressClass } from '../admission/default-ingress-class.js';
 import { podPriority } from '../admission/pod-priority.js';
 import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
@@ -154,6 +155,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       }),
       podPriority,
       defaultTolerationSeconds,
+      defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
       serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
       protectionRulesAdmission(rules, registry),
@@ -340,6 +342,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 }
 
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
+const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
 
 /** Waits for the CRD controller to serve a resource it was just asked to establish. */
 async function servedSoon(registry: Registry, ref: { group: string; version: string; resource: string }, timeoutMs: number): Promise<void> {

@@ -33,6 +33,9 @@ protectionrules             pr           cascade.dev/v1alpha1           false   
 leases                                   coordination.k8s.io/v1         true         Lease
 endpointslices                           discovery.k8s.io/v1            true         EndpointSlice
 events                      ev           events.k8s.io/v1               true         Event
+ingressclasses                           networking.k8s.io/v1           false        IngressClass
+ingresses                   ing          networking.k8s.io/v1           true         Ingress
+networkpolicies             netpol       networking.k8s.io/v1           true         NetworkPolicy
 clusterrolebindings                      rbac.authorization.k8s.io/v1   false        ClusterRoleBinding
 clusterroles                             rbac.authorization.k8s.io/v1   false        ClusterRole
 rolebindings                             rbac.authorization.k8s.io/v1   true         RoleBinding
@@ -108,6 +111,7 @@ describe('kubectl discovery commands', () => {
       'selfsubjectrulesreviews.authorization.k8s.io',
       'subjectaccessreviews.authorization.k8s.io',
       'protectionrules.cascade.dev',
+      'ingressclasses.networking.k8s.io',
       'clusterrolebindings.rbac.authorization.k8s.io',
       'clusterroles.rbac.authorization.k8s.io',
     ]);
@@ -125,6 +129,7 @@ describe('kubectl discovery commands', () => {
       'coordination.k8s.io/v1',
       'discovery.k8s.io/v1',
       'events.k8s.io/v1',
+      'networking.k8s.io/v1',
       'rbac.authorization.k8s.io/v1',
       'v1',
     ]);

@@ -36,6 +36,7 @@ const SHARED_KIND_GROUP_VERSIONS: readonly { group: string; version: string }[] 
   { group: 'coordination.k8s.io', version: 'v1' },
   { group: 'discovery.k8s.io', version: 'v1' },
   { group: 'events.k8s.io', version: 'v1' },
+  { group: 'networking.k8s.io', version: 'v1' },
   { group: 'rbac.authorization.k8s.io', version: 'v1' },
 ];
 

@@ -1,0 +1,40 @@
+import type { ResourceInfo } from '../api/resource-info.js';
+import { isObject, type KubeObject } from '../api/types.js';
+import type { AdmissionOptions } from '../registry/store.js';
+
+const IS_DEFAULT_CLASS = 'ingressclass.kubernetes.io/is-default-class';
+const LEGACY_CLASS_ANNOTATION = 'kubernetes.io/ingress.class';
+
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The default class: among those annotated as default, the newest, ties going to the first name. */
+export function chooseDefaultIngressClass(classes: readonly KubeObject[]): string | undefined {
+  const candidates = classes
+    .filter((c) => c.metadata.annotations?.[IS_DEFAULT_CLASS] === 'true')
+    .map((c) => ({ name: c.metadata.name ?? '', created: Date.parse(c.metadata.creationTimestamp ?? '') || 0 }));
+  candidates.sort((a, b) => b.created - a.created || byCodeUnit(a.name, b.name));
+  return candidates[0]?.name;
+}
+
+/**
+ * The DefaultIngressClass admission plugin, on Ingress creation: an Ingress naming no class (neither
+ * spec.ingressClassName nor the legacy kubernetes.io/ingress.class annotation) gets the default IngressClass.
+ * Classes are read when an Ingress is created, which is rare, rather than kept in a cache every server would pay for.
+ */
+export function defaultIngressClass(listClasses: () => Promise<readonly KubeObject[]>) {
+  return async (
+    operation: 'CREATE' | 'UPDATE' | 'DELETE',
+    info: ResourceInfo,
+    obj: KubeObject,
+    _old?: KubeObject,
+    options?: AdmissionOptions,
+  ): Promise<void> => {
+    if (operation !== 'CREATE' || info.group !== 'networking.k8s.io' || info.plural !== 'ingresses' || options?.subresource !== undefined)
+      return;
+    if (!isObject(obj.spec)) obj.spec = {};
+    const spec = obj.spec as Record<string, unknown>;
+    if (typeof spec.ingressClassName === 'string' || obj.metadata.annotations?.[LEGACY_CLASS_ANNOTATION] !== undefined) return;
+    const chosen = chooseDefaultIngressClass(await listClasses());
+    if (chosen !== undefined) spec.ingressClassName = chosen;
+  };
+}
