@@ -193,10 +193,12 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
 
     it('forwards the path it authorized, dot segments unresolved, escapes as Go re-escapes them, the query sorted', async () => {
       const sent = `/apis/${GV}/namespaces/${NS}/flunders/a/../../../../../../api/v1/secrets`;
+      // The availability controller's discovery checks reach the sample server too: only the admin's requests count.
+      const lastForwarded = (): string | undefined => sample.requests.filter((r) => r.user === 'cascade-admin').at(-1)?.url;
       await raw(ts, 'GET', sent);
-      assert.equal(sample.requests.at(-1)?.url, sent);
+      assert.equal(lastForwarded(), sent);
       await raw(ts, 'GET', `/apis/${GV}/namespaces/${NS}/flunders/a%20b%2Fc?watch=0&b=1&a=%7E*`);
-      assert.equal(sample.requests.at(-1)?.url, `/apis/${GV}/namespaces/${NS}/flunders/a%20b/c?a=~%2A&b=1&watch=0`);
+      assert.equal(lastForwarded(), `/apis/${GV}/namespaces/${NS}/flunders/a%20b/c?a=~%2A&b=1&watch=0`);
     });
 
     it('authorizes on that path: bob, with no grant in the group, is refused before anything is forwarded', async () => {
