@@ -52,6 +52,7 @@ describe('aggregated discovery', () => {
         'batch',
         'rbac.authorization.k8s.io',
         'apiextensions.k8s.io',
+        'scheduling.k8s.io',
         'coordination.k8s.io',
         'discovery.k8s.io',
         'example.com',

@@ -170,6 +170,7 @@ describe('legacy discovery documents', () => {
         'batch',
         'rbac.authorization.k8s.io',
         'apiextensions.k8s.io',
+        'scheduling.k8s.io',
         'coordination.k8s.io',
         'discovery.k8s.io',
       ],

@@ -39,6 +39,7 @@ import { CLUSTER_ROLE_BINDING } from './rbac-v1/cluster-role-binding.js';
 import { ROLE } from './rbac-v1/role.js';
 import { ROLE_BINDING } from './rbac-v1/role-binding.js';
 import { RBAC_V1_TYPES } from './rbac-v1/types.js';
+import { PRIORITY_CLASS } from './scheduling-v1/priority-class.js';
 
 /**
  * The registration: every built-in kind Cascade serves, in the order discovery lists them within their group.
@@ -77,6 +78,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   CLUSTER_ROLE,
   ROLE_BINDING,
   ROLE,
+  PRIORITY_CLASS,
   CUSTOM_RESOURCE_DEFINITION,
 ];
 

@@ -37,6 +37,7 @@ clusterrolebindings                      rbac.authorization.k8s.io/v1   false   
 clusterroles                             rbac.authorization.k8s.io/v1   false        ClusterRole
 rolebindings                             rbac.authorization.k8s.io/v1   true         RoleBinding
 roles                                    rbac.authorization.k8s.io/v1   true         Role
+priorityclasses             pc           scheduling.k8s.io/v1           false        PriorityClass
 `;
 
 const ALL_VERBS = 'create,delete,deletecollection,get,list,patch,update,watch';
@@ -110,6 +111,7 @@ describe('kubectl discovery commands', () => {
       'protectionrules.cascade.dev',
       'clusterrolebindings.rbac.authorization.k8s.io',
       'clusterroles.rbac.authorization.k8s.io',
+      'priorityclasses.scheduling.k8s.io',
     ]);
   });
 
@@ -126,6 +128,7 @@ describe('kubectl discovery commands', () => {
       'discovery.k8s.io/v1',
       'events.k8s.io/v1',
       'rbac.authorization.k8s.io/v1',
+      'scheduling.k8s.io/v1',
       'v1',
     ]);
   });
