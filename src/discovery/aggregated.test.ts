@@ -50,6 +50,7 @@ describe('aggregated discovery', () => {
         'authentication.k8s.io',
         'authorization.k8s.io',
         'batch',
+        'policy',
         'rbac.authorization.k8s.io',
         'apiextensions.k8s.io',
         'scheduling.k8s.io',

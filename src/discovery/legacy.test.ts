@@ -168,6 +168,7 @@ describe('legacy discovery documents', () => {
         'authentication.k8s.io',
         'authorization.k8s.io',
         'batch',
+        'policy',
         'rbac.authorization.k8s.io',
         'apiextensions.k8s.io',
         'scheduling.k8s.io',
@@ -206,7 +207,7 @@ describe('legacy discovery documents', () => {
       '{"kind":"APIGroup","apiVersion":"v1","name":"batch","versions":[{"groupVersion":"batch/v1","version":"v1"}],' +
         '"preferredVersion":{"groupVersion":"batch/v1","version":"v1"}}',
     );
-    assert.equal(apiGroup(BUILTIN_RESOURCES, 'policy'), undefined);
+    assert.equal(apiGroup(BUILTIN_RESOURCES, 'example.com'), undefined);
     assert.equal(apiGroup(BUILTIN_RESOURCES, ''), undefined);
   });
 

@@ -39,6 +39,7 @@ import { CLUSTER_ROLE_BINDING } from './rbac-v1/cluster-role-binding.js';
 import { ROLE } from './rbac-v1/role.js';
 import { ROLE_BINDING } from './rbac-v1/role-binding.js';
 import { RBAC_V1_TYPES } from './rbac-v1/types.js';
+import { POD_DISRUPTION_BUDGET } from './policy-v1/pod-disruption-budget.js';
 import { PRIORITY_CLASS } from './scheduling-v1/priority-class.js';
 
 /**
@@ -74,6 +75,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   LEASE,
   ENDPOINT_SLICE,
   EVENTS_API_EVENT,
+  POD_DISRUPTION_BUDGET,
   CLUSTER_ROLE_BINDING,
   CLUSTER_ROLE,
   ROLE_BINDING,

@@ -33,6 +33,7 @@ protectionrules             pr           cascade.dev/v1alpha1           false   
 leases                                   coordination.k8s.io/v1         true         Lease
 endpointslices                           discovery.k8s.io/v1            true         EndpointSlice
 events                      ev           events.k8s.io/v1               true         Event
+poddisruptionbudgets        pdb          policy/v1                      true         PodDisruptionBudget
 clusterrolebindings                      rbac.authorization.k8s.io/v1   false        ClusterRoleBinding
 clusterroles                             rbac.authorization.k8s.io/v1   false        ClusterRole
 rolebindings                             rbac.authorization.k8s.io/v1   true         RoleBinding
@@ -127,6 +128,7 @@ describe('kubectl discovery commands', () => {
       'coordination.k8s.io/v1',
       'discovery.k8s.io/v1',
       'events.k8s.io/v1',
+      'policy/v1',
       'rbac.authorization.k8s.io/v1',
       'scheduling.k8s.io/v1',
       'v1',
