@@ -14,6 +14,7 @@ import { SELF_SUBJECT_RULES_REVIEW } from './authorization-v1/self-subject-rules
 import { SUBJECT_ACCESS_REVIEW } from './authorization-v1/subject-access-review.js';
 import { AUTHORIZATION_V1_TYPES } from './authorization-v1/types.js';
 import { AUTOSCALING_V1_TYPES } from './autoscaling-v1/types.js';
+import { CRON_JOB } from './batch-v1/cron-job.js';
 import { JOB } from './batch-v1/job.js';
 import { LEASE } from './coordination-v1/lease.js';
 import { CONFIG_MAP } from './core-v1/config-map.js';
@@ -71,6 +72,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   SELF_SUBJECT_ACCESS_REVIEW,
   SELF_SUBJECT_RULES_REVIEW,
   SUBJECT_ACCESS_REVIEW,
+  CRON_JOB,
   JOB,
   LEASE,
   ENDPOINT_SLICE,

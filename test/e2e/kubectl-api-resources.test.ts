@@ -28,6 +28,7 @@ localsubjectaccessreviews                authorization.k8s.io/v1        true    
 selfsubjectaccessreviews                 authorization.k8s.io/v1        false        SelfSubjectAccessReview
 selfsubjectrulesreviews                  authorization.k8s.io/v1        false        SelfSubjectRulesReview
 subjectaccessreviews                     authorization.k8s.io/v1        false        SubjectAccessReview
+cronjobs                    cj           batch/v1                       true         CronJob
 jobs                                     batch/v1                       true         Job
 protectionrules             pr           cascade.dev/v1alpha1           false        ProtectionRule
 leases                                   coordination.k8s.io/v1         true         Lease

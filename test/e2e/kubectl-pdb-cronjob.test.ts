@@ -63,4 +63,85 @@ describe('policy/v1 PodDisruptionBudgets and batch/v1 CronJobs with kubectl (iss
       'PodDisruptionBudget.policy "policy" is invalid: spec.unhealthyPodEvictionPolicy: Unsupported value: "Sometimes": supported values: "AlwaysAllow", "IfHealthyBudget"',
     );
   });
+
+  it('kubectl create cronjob: defaults in -o yaml, the printer columns with -o wide, in the all category', async () => {
+    await ts.kubectlOk(['create', 'cronjob', 'tick', '--image=busybox', '--schedule=*/1 * * * *']);
+    const cj = JSON.parse(await ts.kubectlOk(['get', 'cj', 'tick', '-o', 'json']));
+    assert.equal(cj.spec.concurrencyPolicy, 'Allow');
+    assert.equal(cj.spec.suspend, false);
+    assert.equal(cj.spec.successfulJobsHistoryLimit, 3);
+    assert.equal(cj.spec.failedJobsHistoryLimit, 1);
+    assert.deepEqual(cj.status, {});
+    assert.equal(cj.metadata.generation, 1);
+    const pod = cj.spec.jobTemplate.spec.template.spec;
+    assert.equal(pod.restartPolicy, 'OnFailure');
+    assert.equal(pod.dnsPolicy, 'ClusterFirst');
+    assert.equal(pod.terminationGracePeriodSeconds, 30);
+    assert.equal(pod.containers[0].imagePullPolicy, 'Always');
+    // Job's own defaults are for Jobs: the template's job spec keeps only what was sent.
+    assert.equal(cj.spec.jobTemplate.spec.backoffLimit, undefined);
+    const yaml = await ts.kubectlOk(['get', 'cronjob', 'tick', '-o', 'yaml']);
+    assert.match(yaml, /^ {2}concurrencyPolicy: Allow$/m);
+    const wide = rows(await ts.kubectlOk(['get', 'cj', '-o', 'wide']));
+    assert.equal(wide[0], 'NAME SCHEDULE TIMEZONE SUSPEND ACTIVE LAST SCHEDULE AGE CONTAINERS IMAGES SELECTOR');
+    assert.match(wide[1] ?? '', /^tick \*\/1 \* \* \* \* <none> False 0 <none> \S+ tick busybox <none>$/);
+    const all = await ts.kubectlOk(['get', 'all', '-o', 'name']);
+    assert.match(all, /^cronjob\.batch\/tick$/m);
+    const explain = await ts.kubectlOk(['explain', 'cronjob.spec']);
+    assert.match(explain, /^\s+schedule\s+<string> -required-$/m);
+    assert.match(explain, /^\s+jobTemplate\s+<JobTemplateSpec> -required-$/m);
+    await ts.kubectlOk(['delete', 'cj', 'tick']);
+  });
+
+  it('refuses bad schedules, time zones and policies with Kubernetes messages', async () => {
+    const create = async (name: string, spec: Record<string, unknown>): Promise<string> => {
+      const res = await ts.request('POST', '/apis/batch/v1/namespaces/default/cronjobs', {
+        apiVersion: 'batch/v1',
+        kind: 'CronJob',
+        metadata: { name },
+        spec: { jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } } }, ...spec },
+      });
+      assert.equal(res.status, 422, res.text);
+      return res.json.message;
+    };
+    assert.equal(
+      await create('fields', { schedule: '* * *' }),
+      'CronJob.batch "fields" is invalid: spec.schedule: Invalid value: "* * *": expected exactly 5 fields, found 3: [* * *]',
+    );
+    assert.equal(
+      await create('minute', { schedule: '61 * * * *' }),
+      'CronJob.batch "minute" is invalid: spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61',
+    );
+    assert.equal(
+      await create('word', { schedule: 'x * * * *' }),
+      'CronJob.batch "word" is invalid: spec.schedule: Invalid value: "x * * * *": failed to parse int from x: strconv.Atoi: parsing "x": invalid syntax',
+    );
+    assert.equal(
+      await create('tz', { schedule: 'TZ=UTC 0 * * * *' }),
+      'CronJob.batch "tz" is invalid: spec.schedule: Invalid value: "TZ=UTC 0 * * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead',
+    );
+    assert.equal(
+      await create('zone', { schedule: '@hourly', timeZone: 'Mars/Olympus' }),
+      'CronJob.batch "zone" is invalid: spec.timeZone: Invalid value: "Mars/Olympus": unknown time zone Mars/Olympus',
+    );
+    assert.equal(
+      await create('policy', { schedule: '@daily', concurrencyPolicy: 'Sometimes' }),
+      'CronJob.batch "policy" is invalid: spec.concurrencyPolicy: Unsupported value: "Sometimes": supported values: "Allow", "Forbid", "Replace"',
+    );
+    const kubectl = await ts.kubectl(['create', 'cronjob', 'bad', '--image=busybox', '--schedule=every minute']);
+    assert.notEqual(kubectl.code, 0);
+    assert.match(kubectl.stderr, /spec\.schedule: Invalid value: "every minute": expected exactly 5 fields, found 2: \[every minute\]/);
+    const ok = await ts.request('POST', '/apis/batch/v1/namespaces/default/cronjobs', {
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: { name: 'berlin' },
+      spec: {
+        schedule: '0 9 * * mon-fri',
+        timeZone: 'Europe/Berlin',
+        jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } } },
+      },
+    });
+    assert.equal(ok.status, 201, ok.text);
+    await ts.kubectlOk(['delete', 'cj', 'berlin']);
+  });
 });
