@@ -1,40 +1,59 @@
 import { forbidden } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
-
-/**
- * The PriorityClasses every 1.32 cluster has (kube-apiserver creates them at start). Cascade does not serve
- * scheduling.k8s.io yet, so these are the only classes a pod can name; any other name is refused as a real cluster
- * refuses a class that does not exist.
- */
-const SYSTEM_PRIORITY_CLASSES: Readonly<Record<string, number>> = {
-  'system-node-critical': 2000001000,
-  'system-cluster-critical': 2000000000,
-};
+import type { WriteAdmission } from '../registry/store.js';
 
 /** With no globalDefault class, a pod without a class gets priority 0 and the default preemption policy. */
 const NO_CLASS_PRIORITY = 0;
-const PODS = { group: '', resource: 'pods' };
 const DEFAULT_PREEMPTION_POLICY = 'PreemptLowerPriority';
+const PODS = { group: '', resource: 'pods' };
+const PRIORITY_CLASSES = { group: 'scheduling.k8s.io', resource: 'priorityclasses' };
 
-function isPod(info: ResourceInfo): boolean {
-  return info.group === '' && info.plural === 'pods';
+/** Reads the stored PriorityClasses: one by name, or all of them (to find the global default). */
+export interface PriorityClassReader {
+  get(name: string): Promise<KubeObject | undefined>;
+  list(): Promise<readonly KubeObject[]>;
 }
 
-/**
- * The Priority admission plugin, on pod creation: resolves `priorityClassName` into `priority` and
- * `preemptionPolicy`, refusing (403) an unknown class and values the pod sets that differ from its class's.
- */
-export async function podPriority(operation: 'CREATE' | 'UPDATE' | 'DELETE', info: ResourceInfo, obj: KubeObject): Promise<void> {
-  if (operation !== 'CREATE' || !isPod(info) || !isObject(obj.spec)) return;
+const isPod = (info: ResourceInfo): boolean => info.group === '' && info.plural === 'pods';
+const isPriorityClass = (info: ResourceInfo): boolean => info.group === PRIORITY_CLASSES.group && info.plural === PRIORITY_CLASSES.resource;
+const classValue = (pc: KubeObject): number => (typeof pc.value === 'number' ? pc.value : 0);
+
+/** The global default class; with several, the one of lowest value (as the Priority plugin picks it). */
+async function defaultClass(classes: PriorityClassReader): Promise<KubeObject | undefined> {
+  let found: KubeObject | undefined;
+  for (const pc of await classes.list()) {
+    if (pc.globalDefault === true && (found === undefined || classValue(pc) < classValue(found))) found = pc;
+  }
+  return found;
+}
+
+async function admitPod(classes: PriorityClassReader, operation: 'CREATE' | 'UPDATE', obj: KubeObject, old: KubeObject | undefined): Promise<void> {
+  if (!isObject(obj.spec)) return;
   const spec = obj.spec;
+  if (operation === 'UPDATE') {
+    // Set on create and immutable after: an update that leaves them out keeps them rather than failing validation.
+    const oldSpec = isObject(old?.spec) ? old.spec : {};
+    if (spec.priority === undefined && oldSpec.priority !== undefined) spec.priority = oldSpec.priority;
+    if (spec.preemptionPolicy === undefined && oldSpec.preemptionPolicy !== undefined) spec.preemptionPolicy = oldSpec.preemptionPolicy;
+    return;
+  }
   const name = obj.metadata.name ?? '';
   const className = typeof spec.priorityClassName === 'string' ? spec.priorityClassName : '';
   let priority = NO_CLASS_PRIORITY;
-  if (className !== '') {
-    const value = SYSTEM_PRIORITY_CLASSES[className];
-    if (value === undefined) throw forbidden(PODS, name, `no PriorityClass with name ${className} was found`);
-    priority = value;
+  let policy: unknown = DEFAULT_PREEMPTION_POLICY;
+  if (className === '') {
+    const fallback = await defaultClass(classes);
+    if (fallback !== undefined) {
+      spec.priorityClassName = fallback.metadata.name;
+      priority = classValue(fallback);
+      policy = fallback.preemptionPolicy;
+    }
+  } else {
+    const pc = await classes.get(className);
+    if (pc === undefined) throw forbidden(PODS, name, `no PriorityClass with name ${className} was found`);
+    priority = classValue(pc);
+    policy = pc.preemptionPolicy;
   }
   if (spec.priority !== undefined && spec.priority !== null && spec.priority !== priority) {
     throw forbidden(
@@ -44,12 +63,38 @@ export async function podPriority(operation: 'CREATE' | 'UPDATE' | 'DELETE', inf
     );
   }
   spec.priority = priority;
-  if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null && spec.preemptionPolicy !== DEFAULT_PREEMPTION_POLICY) {
+  if (typeof policy !== 'string') return;
+  if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null && spec.preemptionPolicy !== policy) {
     throw forbidden(
       PODS,
       name,
-      `the string value of PreemptionPolicy (${String(spec.preemptionPolicy)}) must not be provided in pod spec; priority admission controller computed ${DEFAULT_PREEMPTION_POLICY} from the given PriorityClass name`,
+      `the string value of PreemptionPolicy (${String(spec.preemptionPolicy)}) must not be provided in pod spec; priority admission controller computed ${policy} from the given PriorityClass name`,
     );
   }
-  spec.preemptionPolicy = DEFAULT_PREEMPTION_POLICY;
+  spec.preemptionPolicy = policy;
+}
+
+/** Only one class may be the global default: making a second one (or turning one into it) is refused. */
+async function admitPriorityClass(classes: PriorityClassReader, obj: KubeObject, old: KubeObject | undefined): Promise<void> {
+  if (obj.globalDefault !== true || old?.globalDefault === true) return;
+  const existing = await defaultClass(classes);
+  if (existing === undefined) return;
+  throw forbidden(
+    PRIORITY_CLASSES,
+    obj.metadata.name ?? '',
+    `PriorityClass ${existing.metadata.name ?? ''} is already marked as default. Only one default can exist`,
+  );
+}
+
+/**
+ * The Priority admission plugin: pods get `priority` and `preemptionPolicy` from their `priorityClassName` (or the
+ * global default class) on creation, refusing (403) an unknown class and values that differ from the class's; a
+ * second global default PriorityClass is refused.
+ */
+export function podPriority(classes: PriorityClassReader): WriteAdmission {
+  return async (operation, info, obj, old) => {
+    if (operation === 'DELETE') return;
+    if (isPod(info)) await admitPod(classes, operation, obj, old);
+    else if (isPriorityClass(info)) await admitPriorityClass(classes, obj, old);
+  };
 }

@@ -170,8 +170,10 @@ describe('legacy discovery documents', () => {
         'authorization.k8s.io',
         'batch',
         'networking.k8s.io',
+        'policy',
         'rbac.authorization.k8s.io',
         'apiextensions.k8s.io',
+        'scheduling.k8s.io',
         'coordination.k8s.io',
         'discovery.k8s.io',
       ],
@@ -207,7 +209,7 @@ describe('legacy discovery documents', () => {
       '{"kind":"APIGroup","apiVersion":"v1","name":"batch","versions":[{"groupVersion":"batch/v1","version":"v1"}],' +
         '"preferredVersion":{"groupVersion":"batch/v1","version":"v1"}}',
     );
-    assert.equal(apiGroup(BUILTIN_RESOURCES, 'policy'), undefined);
+    assert.equal(apiGroup(BUILTIN_RESOURCES, 'example.com'), undefined);
     assert.equal(apiGroup(BUILTIN_RESOURCES, ''), undefined);
   });
 

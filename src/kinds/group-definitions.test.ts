@@ -5,6 +5,7 @@ import { type Definitions, resolveSchema, type Schema } from '../openapi/schema.
 import { AUTHENTICATION_V1_TYPES } from './authentication-v1/types.js';
 import { AUTHORIZATION_V1_TYPES } from './authorization-v1/types.js';
 import { AUTOSCALING_V1_TYPES } from './autoscaling-v1/types.js';
+import { BUILTIN_DEFINITIONS } from './definitions.js';
 import { BUILTIN_KINDS } from './index.js';
 import { RBAC_V1_TYPES } from './rbac-v1/types.js';
 
@@ -32,6 +33,7 @@ const EXTERNAL_REFERENCES = [
   'io.k8s.api.core.v1.EventSource',
   'io.k8s.api.core.v1.TypedLocalObjectReference',
   'io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement',
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Condition',
 ] as const;
 
 const REF_PREFIX = '#/definitions/';
@@ -155,7 +157,8 @@ describe('GROUP_DEFINITIONS', () => {
         if (keys.length === 0) return;
         assert.equal(nested.type, 'array', `${path} is a list`);
         assert.ok(nested.items);
-        const item = resolveSchema(GROUP_DEFINITIONS, nested.items);
+        // Items may be meta types (PDB conditions are meta/v1 Conditions), so resolve against every definition.
+        const item = resolveSchema(BUILTIN_DEFINITIONS, nested.items);
         for (const key of keys) {
           assert.ok(item.properties?.[key], `${path} items declare ${key}`);
           assert.ok(item.required?.includes(key), `${path} items require ${key}`);

@@ -14,6 +14,7 @@ import { SELF_SUBJECT_RULES_REVIEW } from './authorization-v1/self-subject-rules
 import { SUBJECT_ACCESS_REVIEW } from './authorization-v1/subject-access-review.js';
 import { AUTHORIZATION_V1_TYPES } from './authorization-v1/types.js';
 import { AUTOSCALING_V1_TYPES } from './autoscaling-v1/types.js';
+import { CRON_JOB } from './batch-v1/cron-job.js';
 import { JOB } from './batch-v1/job.js';
 import { LEASE } from './coordination-v1/lease.js';
 import { CONFIG_MAP } from './core-v1/config-map.js';
@@ -43,6 +44,8 @@ import { CLUSTER_ROLE_BINDING } from './rbac-v1/cluster-role-binding.js';
 import { ROLE } from './rbac-v1/role.js';
 import { ROLE_BINDING } from './rbac-v1/role-binding.js';
 import { RBAC_V1_TYPES } from './rbac-v1/types.js';
+import { POD_DISRUPTION_BUDGET } from './policy-v1/pod-disruption-budget.js';
+import { PRIORITY_CLASS } from './scheduling-v1/priority-class.js';
 
 /**
  * The registration: every built-in kind Cascade serves, in the order discovery lists them within their group.
@@ -73,6 +76,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   SELF_SUBJECT_ACCESS_REVIEW,
   SELF_SUBJECT_RULES_REVIEW,
   SUBJECT_ACCESS_REVIEW,
+  CRON_JOB,
   JOB,
   LEASE,
   ENDPOINT_SLICE,
@@ -80,10 +84,12 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   INGRESS_CLASS,
   INGRESS,
   NETWORK_POLICY,
+  POD_DISRUPTION_BUDGET,
   CLUSTER_ROLE_BINDING,
   CLUSTER_ROLE,
   ROLE_BINDING,
   ROLE,
+  PRIORITY_CLASS,
   CUSTOM_RESOURCE_DEFINITION,
 ];
 

@@ -417,10 +417,10 @@ describe('decodeKubernetesProtobuf errors (R9.8)', () => {
   });
 
   it('rejects a kind that is not registered, in kube-apiserver words', () => {
-    const body = Uint8Array.from([0x6b, 0x38, 0x73, 0x00, ...len(1, [...len(1, ascii('batch/v1')), ...len(2, ascii('CronJob'))])]);
+    const body = Uint8Array.from([0x6b, 0x38, 0x73, 0x00, ...len(1, [...len(1, ascii('batch/v1')), ...len(2, ascii('Widget'))])]);
     const err = decodeError(body);
-    assert.equal(err.detail, 'no kind "CronJob" is registered for version "batch/v1" in scheme "pkg/api/legacyscheme/scheme.go:30"');
-    assert.deepEqual(err.envelope, { apiVersion: 'batch/v1', kind: 'CronJob' });
+    assert.equal(err.detail, 'no kind "Widget" is registered for version "batch/v1" in scheme "pkg/api/legacyscheme/scheme.go:30"');
+    assert.deepEqual(err.envelope, { apiVersion: 'batch/v1', kind: 'Widget' });
   });
 
   it('fills an empty envelope kind from the defaults, and rejects it without them', () => {

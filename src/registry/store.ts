@@ -3,6 +3,7 @@ import {
   GoLiteral,
   alreadyExists,
   conflict,
+  forbidden,
   fieldError,
   badRequest,
   invalid,
@@ -374,6 +375,12 @@ export class ResourceStore {
   // ---------------------------------------------------------------- delete
 
   async delete(namespace: string | undefined, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+    const refusal = this.strategy.deleteRefusal?.(name);
+    if (refusal !== undefined) throw forbidden(this.ref, name, refusal);
+    return this.deleteItem(namespace, name, opts);
+  }
+
+  private async deleteItem(namespace: string | undefined, name: string, opts: DeleteOptions): Promise<DeleteResult> {
     const optErrs = validateDeleteOptions(opts);
     if (optErrs.length > 0) throw invalid('DeleteOptions.meta.k8s.io', 'meta.k8s.io', 'DeleteOptions', '', optErrs);
     const dryRun = (opts.dryRun ?? []).includes('All');
@@ -485,7 +492,7 @@ export class ResourceStore {
     const list = await this.list(namespace, listOpts);
     for (const item of list.items) {
       try {
-        await this.delete(item.metadata.namespace, item.metadata.name ?? '', structuredClone(opts));
+        await this.deleteItem(item.metadata.namespace, item.metadata.name ?? '', structuredClone(opts));
       } catch (err) {
         if (err instanceof StatusError && err.code === 404) continue;
         throw err;

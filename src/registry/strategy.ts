@@ -31,6 +31,8 @@ export interface Strategy {
   /** Whether a DELETE that removes the object answers with the object (true) or a Success Status (R2.25). */
   readonly returnDeletedObject: boolean;
   readonly gcPolicy: GcPolicy;
+  /** Why a single DELETE of this name is refused (Forbidden), or undefined; deletecollection does not ask. */
+  deleteRefusal?(name: string): string | undefined;
   /** The metadata finalizers a DELETE leaves (R2.13–R2.15; namespaces differ, R5.6). */
   deletionFinalizers(opts: DeleteOptions, finalizers: readonly string[], obj: KubeObject): { changed: boolean; finalizers: string[] };
   /** Graceful deletion (pods): the grace period to use, or undefined for non-graceful types (R2.17). */

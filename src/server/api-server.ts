@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { chainAdmission } from '../admission/chain.js';
 import { defaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
 import { defaultIngressClass } from '../admission/default-ingress-class.js';
-import { podPriority } from '../admission/pod-priority.js';
+import { type PriorityClassReader, podPriority } from '../admission/pod-priority.js';
 import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
+import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
 import { strategyWithCustomResourceDefinitions } from '../apiextensions/crd-strategy.js';
@@ -25,7 +26,7 @@ import { answerClientErrorsAsGo, MAX_HEADER_BYTES } from './header-limit.js';
 import { serveConnectLikeOtherMethods } from './connect-method.js';
 import { ownerReferencesPermissionEnforcement } from '../admission/owner-references-permission.js';
 import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
-import { ensureKubernetesService, ensureSystemNamespaces } from './bootstrap.js';
+import { ensureKubernetesService, ensureSystemNamespaces, ensureSystemPriorityClasses } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
 import { createInProcessClient } from './in-process-client.js';
 import { LeaderElector, type LeaderElectionOptions } from '../controllers/leader-election.js';
@@ -36,7 +37,6 @@ import { createServiceAccountTokenAuthenticator } from '../auth/serviceaccount/t
 import { createTokenIssuer } from '../auth/serviceaccount/token-issuer.js';
 import { generateServiceAccountKey } from '../pki/service-account-key.js';
 import { API_AUDIENCES } from './handlers/reviews/authentication-review.js';
-import { StatusError } from '../api/errors.js';
 import { clientCertificateAuthenticator } from '../auth/authn/client-certificate.js';
 import { RbacAuthorizer } from '../auth/rbac/authorizer.js';
 import { ensureBootstrapPolicy } from '../auth/rbac/bootstrap/ensure.js';
@@ -153,7 +153,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         cached: (name) => namespaceInformer.store.get(undefined, name),
         live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
       }),
-      podPriority,
+      podPriority(priorityClassReader(registry)),
       defaultTolerationSeconds,
       defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
       serviceClusterIpAllocation(() => options.backend),
@@ -302,6 +302,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   namespaceInformer.start();
   await namespaceInformer.whenSynced();
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
+  await ensureSystemPriorityClasses(registry);
   await ensureBootstrapPolicy(client);
   await rbac.start(client);
   await aggregator?.start();
@@ -343,6 +344,24 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
 const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
+
+/** The Priority plugin's view of the stored PriorityClasses (kube-apiserver's reads them through an informer). */
+function priorityClassReader(registry: Registry): PriorityClassReader {
+  const store = () => registry.lookup('scheduling.k8s.io', 'v1', 'priorityclasses');
+  return {
+    async get(name) {
+      try {
+        return await store()?.get(undefined, name);
+      } catch (err) {
+        if (err instanceof StatusError && err.code === 404) return undefined;
+        throw err;
+      }
+    },
+    async list() {
+      return (await store()?.list(undefined))?.items ?? [];
+    },
+  };
+}
 
 /** Waits for the CRD controller to serve a resource it was just asked to establish. */
 async function servedSoon(registry: Registry, ref: { group: string; version: string; resource: string }, timeoutMs: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { StatusError } from '../api/errors.js';
 import { KUBERNETES_SERVICE_IP } from '../admission/service-cluster-ip.js';
+import { SYSTEM_PRIORITY_CLASSES } from '../kinds/scheduling-v1/priority-class.js';
 import type { Registry } from '../registry/registry.js';
 
 /** The namespaces every cluster has from the start. */
@@ -11,6 +12,22 @@ export async function ensureSystemNamespaces(registry: Registry): Promise<void> 
   for (const name of SYSTEM_NAMESPACES) {
     try {
       await namespaces.create(undefined, { metadata: { name } });
+    } catch (err) {
+      if (!(err instanceof StatusError && err.reason === 'AlreadyExists')) throw err;
+    }
+  }
+}
+
+/**
+ * kube-apiserver's scheduling/bootstrap-system-priority-classes hook: the two system PriorityClasses are created when
+ * missing (deleting one with deletecollection brings it back at the next start) and left alone when present.
+ */
+export async function ensureSystemPriorityClasses(registry: Registry): Promise<void> {
+  const classes = registry.lookup('scheduling.k8s.io', 'v1', 'priorityclasses');
+  if (classes === undefined) return;
+  for (const pc of SYSTEM_PRIORITY_CLASSES) {
+    try {
+      await classes.create(undefined, structuredClone(pc));
     } catch (err) {
       if (!(err instanceof StatusError && err.reason === 'AlreadyExists')) throw err;
     }

@@ -28,6 +28,7 @@ localsubjectaccessreviews                authorization.k8s.io/v1        true    
 selfsubjectaccessreviews                 authorization.k8s.io/v1        false        SelfSubjectAccessReview
 selfsubjectrulesreviews                  authorization.k8s.io/v1        false        SelfSubjectRulesReview
 subjectaccessreviews                     authorization.k8s.io/v1        false        SubjectAccessReview
+cronjobs                    cj           batch/v1                       true         CronJob
 jobs                                     batch/v1                       true         Job
 protectionrules             pr           cascade.dev/v1alpha1           false        ProtectionRule
 leases                                   coordination.k8s.io/v1         true         Lease
@@ -36,10 +37,12 @@ events                      ev           events.k8s.io/v1               true    
 ingressclasses                           networking.k8s.io/v1           false        IngressClass
 ingresses                   ing          networking.k8s.io/v1           true         Ingress
 networkpolicies             netpol       networking.k8s.io/v1           true         NetworkPolicy
+poddisruptionbudgets        pdb          policy/v1                      true         PodDisruptionBudget
 clusterrolebindings                      rbac.authorization.k8s.io/v1   false        ClusterRoleBinding
 clusterroles                             rbac.authorization.k8s.io/v1   false        ClusterRole
 rolebindings                             rbac.authorization.k8s.io/v1   true         RoleBinding
 roles                                    rbac.authorization.k8s.io/v1   true         Role
+priorityclasses             pc           scheduling.k8s.io/v1           false        PriorityClass
 `;
 
 const ALL_VERBS = 'create,delete,deletecollection,get,list,patch,update,watch';
@@ -114,6 +117,7 @@ describe('kubectl discovery commands', () => {
       'ingressclasses.networking.k8s.io',
       'clusterrolebindings.rbac.authorization.k8s.io',
       'clusterroles.rbac.authorization.k8s.io',
+      'priorityclasses.scheduling.k8s.io',
     ]);
   });
 
@@ -130,7 +134,9 @@ describe('kubectl discovery commands', () => {
       'discovery.k8s.io/v1',
       'events.k8s.io/v1',
       'networking.k8s.io/v1',
+      'policy/v1',
       'rbac.authorization.k8s.io/v1',
+      'scheduling.k8s.io/v1',
       'v1',
     ]);
   });

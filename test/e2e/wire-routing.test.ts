@@ -396,10 +396,10 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
 
   describe('paths under groups and versions nobody serves', () => {
     it('an unknown group, its versions and resources get the plain-text 404 of the last delegate', async () => {
-      assertPageNotFound(await raw(ts, 'GET', '/apis/policy'));
-      assertPageNotFound(await raw(ts, 'GET', '/apis/policy/v1'));
-      assertPageNotFound(await raw(ts, 'GET', '/apis/policy/v1/poddisruptionbudgets'));
-      assertPageNotFound(await raw(ts, 'GET', '/apis/policy/v1/namespaces/x/poddisruptionbudgets/p'));
+      assertPageNotFound(await raw(ts, 'GET', '/apis/example.com'));
+      assertPageNotFound(await raw(ts, 'GET', '/apis/example.com/v1'));
+      assertPageNotFound(await raw(ts, 'GET', '/apis/example.com/v1/widgets'));
+      assertPageNotFound(await raw(ts, 'GET', '/apis/example.com/v1/namespaces/x/widgets/w'));
     });
 
     it("an unknown version or resource of a built-in group gets its web service's NotFound Status", async () => {

@@ -100,9 +100,13 @@ function typeName(schema: Json): string {
   }
 }
 
-/** The format of the innermost non-reference schema (`int64` for an array of int64); references have none here. */
+/**
+ * The format of the innermost non-reference schema (`int64` for an array of int64); references have none here,
+ * except meta/v1 Time inside a map or array, which the generator types as a date-time (PDB's disruptedPods).
+ */
 function leafFormat(schema: Json): string {
-  if (referenced(schema) !== undefined) return '';
+  const target = referenced(schema);
+  if (target !== undefined) return target === 'io.k8s.apimachinery.pkg.apis.meta.v1.Time' ? 'date-time' : '';
   if (isJson(schema.items)) return leafFormat(schema.items);
   if (isJson(schema.additionalProperties)) return leafFormat(schema.additionalProperties);
   return typeof schema.format === 'string' ? schema.format : '';

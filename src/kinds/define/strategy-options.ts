@@ -17,6 +17,11 @@ export interface StrategyOptions {
   readonly returnDeletedObject?: boolean;
   /** What DELETE does to dependents when the client says nothing (R2.8); DeleteDependents when omitted. */
   readonly gcPolicy?: GcPolicy;
+  /**
+   * Why a DELETE of this name is refused (403) before anything else, or undefined to go ahead (the REST Delete
+   * override of system PriorityClasses). DeleteCollection goes round it, as Kubernetes' generic store does.
+   */
+  readonly deleteRefusal?: (name: string) => string | undefined;
   readonly allowUnconditionalUpdate?: boolean;
   /** API defaulting (pkg/apis/<group>/<version>/defaults.go), on create and on update. */
   readonly defaults?: (obj: KubeObject) => void;

@@ -84,6 +84,7 @@ export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {
     allowUnconditionalUpdate: options.allowUnconditionalUpdate ?? true,
     returnDeletedObject: options.returnDeletedObject ?? false,
     gcPolicy: options.gcPolicy ?? 'DeleteDependents',
+    deleteRefusal: options.deleteRefusal,
     deletionFinalizers:
       options.deletionFinalizers ??
       ((opts, finalizers) => deletionFinalizersForGarbageCollection(options.gcPolicy ?? 'DeleteDependents', opts, finalizers)),
