@@ -1,4 +1,4 @@
-import type { WriteAdmission } from '../registry/store.js';
+import type { WriteAdmission } from '../registry/write-admission.js';
 
 /** Runs admission plugins one after another, in order; the first refusal ends the chain (as kube-apiserver does). */
 export function chainAdmission(...plugins: readonly WriteAdmission[]): WriteAdmission {

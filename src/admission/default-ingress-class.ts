@@ -1,6 +1,6 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
-import type { AdmissionOptions } from '../registry/store.js';
+import type { AdmissionOptions } from '../registry/write-admission.js';
 
 const IS_DEFAULT_CLASS = 'ingressclass.kubernetes.io/is-default-class';
 const LEGACY_CLASS_ANNOTATION = 'kubernetes.io/ingress.class';

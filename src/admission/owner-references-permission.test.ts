@@ -8,7 +8,7 @@ import type { UserInfo } from '../api/user.js';
 import { NoKindMatchError } from '../discovery/rest-mapper/errors.js';
 import type { GroupKind, RestMapping } from '../discovery/rest-mapper/types.js';
 import { BUILTIN_RESOURCES } from '../kinds/index.js';
-import type { WriteAdmission } from '../registry/store.js';
+import type { WriteAdmission } from '../registry/write-admission.js';
 import { ownerReferencesPermissionEnforcement } from './owner-references-permission.js';
 
 type Grant = Omit<ResourceAttributes, 'user' | 'resourceRequest' | 'apiVersion'> & { readonly userName: string };

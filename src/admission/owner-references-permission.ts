@@ -4,7 +4,7 @@ import type { KubeObject, OwnerReference } from '../api/types.js';
 import type { Authorizer, ResourceAttributes } from '../auth/authorizer.js';
 import type { UserInfo } from '../api/user.js';
 import type { GroupKind, RestMapping } from '../discovery/rest-mapper/types.js';
-import type { AdmissionOptions } from '../registry/store.js';
+import type { AdmissionOptions } from '../registry/write-admission.js';
 
 export interface OwnerReferencesPermissionDeps {
   readonly authorizer: () => Authorizer;

@@ -1,7 +1,7 @@
 import { forbidden } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
-import type { WriteAdmission } from '../registry/store.js';
+import type { WriteAdmission } from '../registry/write-admission.js';
 
 /** With no globalDefault class, a pod without a class gets priority 0 and the default preemption policy. */
 const NO_CLASS_PRIORITY = 0;

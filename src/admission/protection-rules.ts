@@ -7,7 +7,7 @@ import { stringsAt } from '../protection/field-path.js';
 import type { ProtectionRuleSet } from '../protection/rule-set.js';
 import { PROTECTION_RULE_CLEANUP_FINALIZER, PROTECTION_RULES } from '../protection/rule-types.js';
 import type { Registry } from '../registry/registry.js';
-import type { WriteAdmission } from '../registry/store.js';
+import type { WriteAdmission } from '../registry/write-admission.js';
 
 /**
  * Admission for declarative in-use protection (src/protection/):

@@ -9,7 +9,7 @@ import { goQuote } from '../util/go-quote.js';
 import { hasAggregationRule, type PolicyRule, RBAC_GROUP, type RoleRef, roleRefOf, rulesOf } from '../auth/rbac/policy.js';
 import { describeMissing, uncoveredRules } from '../auth/rbac/rule-coverage.js';
 import { SYSTEM_MASTERS, type UserInfo } from '../api/user.js';
-import type { WriteAdmission } from '../registry/store.js';
+import type { WriteAdmission } from '../registry/write-admission.js';
 
 /** What an aggregationRule can gather: everything, so only holders of everything may set or change one. */
 const FULL_AUTHORITY: readonly PolicyRule[] = [

@@ -5,7 +5,8 @@ import { strategyFor } from './resources/index.js';
 import type { Schema } from '../openapi/schema.js';
 import { ComputedFields } from './computed-fields.js';
 import type { Strategy } from './strategy.js';
-import { ResourceStore, type WriteAdmission } from './store.js';
+import { ResourceStore } from './store.js';
+import type { WriteAdmission } from './write-admission.js';
 
 export interface RegistryOptions {
   readonly backend: Backend;

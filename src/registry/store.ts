@@ -27,6 +27,7 @@ import { nowSeconds } from './timestamps.js';
 import { checkNotFuture, listObjects, type StoreListOptions } from './list.js';
 import { compileSelection, type Selection } from './selection.js';
 import type { Strategy } from './strategy.js';
+import type { WriteAdmission } from './write-admission.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation/object-meta.js';
 import { parseResourceVersion } from './resource-version.js';
 import { DEDUCED, type MergeType } from '../apply/schema.js';
@@ -59,22 +60,6 @@ export interface DeleteResult {
   readonly body: KubeObject | Status;
   /** True when the object left storage (false: it remains, terminating). */
   readonly removed: boolean;
-}
-
-/** A validation/admission hook the HTTP layer plugs in (e.g. namespace lifecycle); runs before every write. */
-export type WriteAdmission = (
-  operation: 'CREATE' | 'UPDATE' | 'DELETE',
-  info: ResourceInfo,
-  obj: KubeObject,
-  old?: KubeObject,
-  options?: AdmissionOptions,
-) => Promise<void>;
-
-export interface AdmissionOptions {
-  readonly dryRun: boolean;
-  readonly user?: UserInfo;
-  /** "status", "finalize", …: some plugins let subresource writes through (pods/status for owner references). */
-  readonly subresource?: string;
 }
 
 const GENERATE_NAME_ATTEMPTS = 8;
