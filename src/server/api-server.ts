@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { chainAdmission } from '../admission/chain.js';
 import { defaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
 import { defaultIngressClass } from '../admission/default-ingress-class.js';
-import { type PriorityClassReader, podPriority } from '../admission/pod-priority.js';
+import { podPriority } from '../admission/pod-priority.js';
 import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
@@ -153,7 +153,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         cached: (name) => namespaceInformer.store.get(undefined, name),
         live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
       }),
-      podPriority(priorityClassReader(registry)),
+      podPriority({
+        get: (name) => getIfPresent(client, PRIORITY_CLASSES, undefined, name),
+        list: async () => (await client.list(PRIORITY_CLASSES, undefined)).items,
+      }),
       defaultTolerationSeconds,
       defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
       serviceClusterIpAllocation(() => options.backend),
@@ -343,25 +346,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 }
 
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
+const PRIORITY_CLASSES: ResourceRef = { group: 'scheduling.k8s.io', version: 'v1', resource: 'priorityclasses' };
 const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
-
-/** The Priority plugin's view of the stored PriorityClasses (kube-apiserver's reads them through an informer). */
-function priorityClassReader(registry: Registry): PriorityClassReader {
-  const store = () => registry.lookup('scheduling.k8s.io', 'v1', 'priorityclasses');
-  return {
-    async get(name) {
-      try {
-        return await store()?.get(undefined, name);
-      } catch (err) {
-        if (err instanceof StatusError && err.code === 404) return undefined;
-        throw err;
-      }
-    },
-    async list() {
-      return (await store()?.list(undefined))?.items ?? [];
-    },
-  };
-}
 
 /** Waits for the CRD controller to serve a resource it was just asked to establish. */
 async function servedSoon(registry: Registry, ref: { group: string; version: string; resource: string }, timeoutMs: number): Promise<void> {
