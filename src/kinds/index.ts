@@ -46,6 +46,7 @@ import { ROLE_BINDING } from './rbac-v1/role-binding.js';
 import { RBAC_V1_TYPES } from './rbac-v1/types.js';
 import { POD_DISRUPTION_BUDGET } from './policy-v1/pod-disruption-budget.js';
 import { PRIORITY_CLASS } from './scheduling-v1/priority-class.js';
+import { STORAGE_CLASS } from './storage-v1/storage-class.js';
 
 /**
  * The registration: every built-in kind Cascade serves, in the order discovery lists them within their group.
@@ -90,6 +91,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   ROLE_BINDING,
   ROLE,
   PRIORITY_CLASS,
+  STORAGE_CLASS,
   CUSTOM_RESOURCE_DEFINITION,
 ];
 

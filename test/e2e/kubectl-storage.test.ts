@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+const SCS = '/apis/storage.k8s.io/v1/storageclasses';
+
+/** Lines of a kubectl table with runs of spaces collapsed. */
+function rows(output: string): string[] {
+  return output
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().replace(/\s+/g, ' '));
+}
+
+const FAST = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: fast
+  annotations:
+    storageclass.kubernetes.io/is-default-class: "true"
+provisioner: example.com/ssd
+parameters:
+  type: pd-ssd
+allowVolumeExpansion: true
+`;
+
+const SLOW = `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: slow
+provisioner: example.com/hdd
+reclaimPolicy: Retain
+volumeBindingMode: WaitForFirstConsumer
+`;
+
+describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
+  let ts: TestServer;
+  before(async () => {
+    ts = await startTestServer();
+  });
+  after(async () => {
+    await ts.stop();
+  });
+
+  it('kubectl apply of StorageClasses: defaults, and "(default)" after the default class in kubectl get sc', async () => {
+    await ts.kubectlOk(['apply', '-f', '-'], { input: FAST });
+    await ts.kubectlOk(['apply', '-f', '-'], { input: SLOW });
+    const table = rows(await ts.kubectlOk(['get', 'sc']));
+    assert.equal(table[0], 'NAME PROVISIONER RECLAIMPOLICY VOLUMEBINDINGMODE ALLOWVOLUMEEXPANSION AGE');
+    assert.match(table[1] ?? '', /^fast \(default\) example\.com\/ssd Delete Immediate true \S+$/);
+    assert.match(table[2] ?? '', /^slow example\.com\/hdd Retain WaitForFirstConsumer false \S+$/);
+    const yaml = await ts.kubectlOk(['get', 'storageclass', 'fast', '-o', 'yaml']);
+    assert.match(yaml, /^reclaimPolicy: Delete$/m);
+    assert.match(yaml, /^volumeBindingMode: Immediate$/m);
+    assert.match(yaml, /^ {2}type: pd-ssd$/m);
+  });
+
+  it('refuses a class without provisioner, an unknown reclaim policy, and changes to immutable fields', async () => {
+    const create = async (body: Record<string, unknown>): Promise<{ status: number; message: string }> => {
+      const res = await ts.request('POST', SCS, { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', ...body });
+      return { status: res.status, message: res.json.message };
+    };
+    assert.deepEqual(await create({ metadata: { name: 'none' } }), {
+      status: 422,
+      message: 'StorageClass.storage.k8s.io "none" is invalid: provisioner: Required value',
+    });
+    assert.deepEqual(await create({ metadata: { name: 'odd' }, provisioner: 'x.io/y', reclaimPolicy: 'Recycle', volumeBindingMode: 'Later' }), {
+      status: 422,
+      message:
+        'StorageClass.storage.k8s.io "odd" is invalid: [reclaimPolicy: Unsupported value: "Recycle": supported values: "Delete", "Retain", volumeBindingMode: Unsupported value: "Later": supported values: "Immediate", "WaitForFirstConsumer"]',
+    });
+    assert.deepEqual(await create({ metadata: { name: 'bad' }, provisioner: 'no/such/thing' }), {
+      status: 422,
+      message:
+        'StorageClass.storage.k8s.io "bad" is invalid: provisioner: Invalid value: "no/such/thing": a qualified name must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\') with an optional DNS subdomain prefix and \'/\' (e.g. \'example.com/MyName\')',
+    });
+    const changed = await ts.request(
+      'PATCH',
+      `${SCS}/slow`,
+      { provisioner: 'other.io/x', parameters: { a: 'b' }, reclaimPolicy: 'Delete', volumeBindingMode: 'Immediate' },
+      { 'Content-Type': 'application/merge-patch+json' },
+    );
+    assert.equal(changed.status, 422);
+    assert.equal(
+      changed.json.message,
+      'StorageClass.storage.k8s.io "slow" is invalid: [parameters: Forbidden: updates to parameters are forbidden., provisioner: Forbidden: updates to provisioner are forbidden., reclaimPolicy: Forbidden: updates to reclaimPolicy are forbidden., volumeBindingMode: Forbidden: field is immutable]',
+    );
+    await ts.kubectlOk(['annotate', 'sc', 'slow', 'team=storage']);
+    await ts.kubectlOk(['patch', 'sc', 'slow', '-p', '{"allowVolumeExpansion":true,"mountOptions":["ro"]}']);
+  });
+
+  it('kubectl explain storageclass describes the fields', async () => {
+    const out = await ts.kubectlOk(['explain', 'storageclass']);
+    assert.match(out, /^KIND:\s+StorageClass$/m);
+    assert.match(out, /^GROUP:\s+storage\.k8s\.io$/m);
+    assert.match(out, /provisioner\t<string> -required-/);
+    assert.match(await ts.kubectlOk(['explain', 'sc.volumeBindingMode']), /ENUM:\s+Immediate\s+WaitForFirstConsumer/);
+  });
+});
