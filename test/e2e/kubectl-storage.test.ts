@@ -96,4 +96,79 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
     assert.match(out, /provisioner\t<string> -required-/);
     assert.match(await ts.kubectlOk(['explain', 'sc.volumeBindingMode']), /ENUM:\s+Immediate\s+WaitForFirstConsumer/);
   });
+  it('a CSIDriver gets every default; attachRequired is immutable', async () => {
+    await ts.kubectlOk(['apply', '-f', '-'], {
+      input: 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: ebs.csi.example.com\nspec: {}\n',
+    });
+    const driver = JSON.parse(await ts.kubectlOk(['get', 'csidriver', 'ebs.csi.example.com', '-o', 'json']));
+    assert.deepEqual(driver.spec, {
+      attachRequired: true,
+      fsGroupPolicy: 'ReadWriteOnceWithFSType',
+      podInfoOnMount: false,
+      requiresRepublish: false,
+      seLinuxMount: false,
+      storageCapacity: false,
+      volumeLifecycleModes: ['Persistent'],
+    });
+    const table = rows(await ts.kubectlOk(['get', 'csidrivers']));
+    assert.equal(table[0], 'NAME ATTACHREQUIRED PODINFOONMOUNT STORAGECAPACITY TOKENREQUESTS REQUIRESREPUBLISH MODES AGE');
+    assert.match(table[1] ?? '', /^ebs\.csi\.example\.com true false false <unset> false Persistent \S+$/);
+    const out = await ts.kubectl(['patch', 'csidriver', 'ebs.csi.example.com', '-p', '{"spec":{"attachRequired":false}}']);
+    assert.notEqual(out.code, 0);
+    assert.match(out.stderr, /The CSIDriver "ebs\.csi\.example\.com" is invalid: spec\.attachRequired: Invalid value: false: field is immutable/);
+    const odd = await ts.request('POST', '/apis/storage.k8s.io/v1/csidrivers', {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'CSIDriver',
+      metadata: { name: 'odd.example.com' },
+      spec: { fsGroupPolicy: 'Always' },
+    });
+    assert.equal(odd.status, 422);
+    assert.equal(
+      odd.json.message,
+      'CSIDriver.storage.k8s.io "odd.example.com" is invalid: spec.fsGroupPolicy: Unsupported value: "Always": supported values: "File", "None", "ReadWriteOnceWithFSType"',
+    );
+  });
+
+  it('VolumeAttachments: status only through the subresource, printed with PV, node and attached', async () => {
+    const VAS = '/apis/storage.k8s.io/v1/volumeattachments';
+    const created = await ts.request('POST', VAS, {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'VolumeAttachment',
+      metadata: { name: 'va1' },
+      spec: { attacher: 'ebs.csi.example.com', nodeName: 'node-1', source: { persistentVolumeName: 'pv-1' } },
+      status: { attached: true },
+    });
+    assert.equal(created.status, 201);
+    assert.equal(created.json.status, undefined);
+    assert.match(rows(await ts.kubectlOk(['get', 'volumeattachments']))[1] ?? '', /^va1 ebs\.csi\.example\.com pv-1 node-1 false \S+$/);
+    const status = await ts.request('PATCH', `${VAS}/va1/status`, { status: { attached: true } }, { 'Content-Type': 'application/merge-patch+json' });
+    assert.equal(status.status, 200);
+    assert.match(rows(await ts.kubectlOk(['get', 'volumeattachments']))[1] ?? '', /^va1 ebs\.csi\.example\.com pv-1 node-1 true \S+$/);
+    const bad = await ts.request('POST', VAS, {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'VolumeAttachment',
+      metadata: { name: 'va2' },
+      spec: { attacher: 'x.io', source: {} },
+    });
+    assert.equal(bad.status, 422);
+    assert.equal(
+      bad.json.message,
+      'VolumeAttachment.storage.k8s.io "va2" is invalid: [spec.source: Forbidden: must specify exactly one of inlineVolumeSpec and persistentVolumeName, spec.nodeName: Required value]',
+    );
+  });
+
+  it('CSINodes and namespaced CSIStorageCapacities print as kube-apiserver prints them', async () => {
+    await ts.kubectlOk(['apply', '-f', '-'], {
+      input:
+        'apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata:\n  name: node-1\nspec:\n  drivers:\n  - name: ebs.csi.example.com\n    nodeID: i-123\n',
+    });
+    assert.match(rows(await ts.kubectlOk(['get', 'csinodes']))[1] ?? '', /^node-1 1 \S+$/);
+    await ts.kubectlOk(['apply', '-n', 'default', '-f', '-'], {
+      input: 'apiVersion: storage.k8s.io/v1\nkind: CSIStorageCapacity\nmetadata:\n  name: cap\nstorageClassName: fast\ncapacity: 10Gi\n',
+    });
+    assert.deepEqual(rows(await ts.kubectlOk(['get', 'csistoragecapacities', '-n', 'default'])), ['NAME STORAGECLASSNAME CAPACITY', 'cap fast 10Gi']);
+    const out = await ts.kubectl(['patch', 'csistoragecapacity', 'cap', '-n', 'default', '-p', '{"storageClassName":"slow"}']);
+    assert.notEqual(out.code, 0);
+    assert.match(out.stderr, /storageClassName: Invalid value: "slow": field is immutable/);
+  });
 });
