@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { chainAdmission } from '../admission/chain.js';
 import { defaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
 import { defaultIngressClass } from '../admission/default-ingress-class.js';
+import { defaultStorageClass } from '../admission/default-storage-class.js';
 import { type PriorityClassReader, podPriority } from '../admission/pod-priority.js';
 import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
@@ -156,6 +157,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       podPriority(priorityClassReader(registry)),
       defaultTolerationSeconds,
       defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
+      defaultStorageClass(async () => (await client.list(STORAGE_CLASSES, undefined)).items),
       serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
       protectionRulesAdmission(rules, registry),
@@ -344,6 +346,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
 const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
+const STORAGE_CLASSES: ResourceRef = { group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses' };
 
 /** The Priority plugin's view of the stored PriorityClasses (kube-apiserver's reads them through an informer). */
 function priorityClassReader(registry: Registry): PriorityClassReader {

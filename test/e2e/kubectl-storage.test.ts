@@ -171,4 +171,19 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
     assert.notEqual(out.code, 0);
     assert.match(out.stderr, /storageClassName: Invalid value: "slow": field is immutable/);
   });
+  it('DefaultStorageClass admission: a claim naming no class gets the default one; an explicit "" stays', async () => {
+    const claim = (name: string, storageClassName?: string): string =>
+      `apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: ${name}\nspec:\n${
+        storageClassName === undefined ? '' : `  storageClassName: "${storageClassName}"\n`
+      }  accessModes: [ReadWriteOnce]\n  resources:\n    requests:\n      storage: 1Gi\n`;
+    await ts.kubectlOk(['apply', '-n', 'default', '-f', '-'], { input: claim('data') });
+    await ts.kubectlOk(['apply', '-n', 'default', '-f', '-'], { input: claim('none', '') });
+    await ts.kubectlOk(['apply', '-n', 'default', '-f', '-'], { input: claim('slow-one', 'slow') });
+    const classOf = async (name: string): Promise<string> =>
+      ts.kubectlOk(['get', 'pvc', name, '-n', 'default', '-o', 'jsonpath={.spec.storageClassName}']);
+    assert.equal(await classOf('data'), 'fast');
+    assert.equal(await classOf('none'), '');
+    assert.equal(await classOf('slow-one'), 'slow');
+    await ts.kubectlOk(['delete', 'pvc', 'data', 'none', 'slow-one', '-n', 'default', '--wait=false']);
+  });
 });
