@@ -110,6 +110,11 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
       storageCapacity: false,
       volumeLifecycleModes: ['Persistent'],
     });
+    assert.equal(driver.metadata.generation, undefined);
+    await ts.kubectlOk(['patch', 'csidriver', 'ebs.csi.example.com', '-p', '{"spec":{"podInfoOnMount":true}}']);
+    await ts.kubectlOk(['patch', 'csidriver', 'ebs.csi.example.com', '-p', '{"spec":{"podInfoOnMount":false}}']);
+    await ts.kubectlOk(['label', 'csidriver', 'ebs.csi.example.com', 'team=storage']);
+    assert.equal(await ts.kubectlOk(['get', 'csidriver', 'ebs.csi.example.com', '-o', 'jsonpath={.metadata.generation}']), '2');
     const table = rows(await ts.kubectlOk(['get', 'csidrivers']));
     assert.equal(table[0], 'NAME ATTACHREQUIRED PODINFOONMOUNT STORAGECAPACITY TOKENREQUESTS REQUIRESREPUBLISH MODES AGE');
     assert.match(table[1] ?? '', /^ebs\.csi\.example\.com true false false <unset> false Persistent \S+$/);

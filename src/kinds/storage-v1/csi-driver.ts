@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type FieldError, fieldError } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { arrayOf, bool, int64, kindDefinition, listDefinition, ref, str, stringArray } from '../../openapi/builders/group-builders.js';
@@ -84,16 +85,16 @@ function validateCSIDriver(driver: KubeObject): FieldError[] {
 
 /** ValidateCSIDriverUpdate: attachRequired and the lifecycle modes are fixed once created. */
 function validateCSIDriverUpdate(next: KubeObject, old: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
+  const errs = validateCSIDriver(next);
   const nextSpec = specOf(next);
   const oldSpec = specOf(old);
   if (nextSpec.attachRequired !== oldSpec.attachRequired) {
     errs.push(fieldError.invalid('spec.attachRequired', nextSpec.attachRequired ?? null, 'field is immutable'));
   }
-  if (JSON.stringify(nextSpec.volumeLifecycleModes ?? null) !== JSON.stringify(oldSpec.volumeLifecycleModes ?? null)) {
+  if (!isDeepStrictEqual(nextSpec.volumeLifecycleModes, oldSpec.volumeLifecycleModes)) {
     errs.push(fieldError.invalid('spec.volumeLifecycleModes', nextSpec.volumeLifecycleModes ?? null, 'field is immutable'));
   }
-  return [...errs, ...validateCSIDriver(next)];
+  return errs;
 }
 
 const DEFINITIONS: Definitions = {
@@ -161,6 +162,12 @@ export const CSI_DRIVER: KindDefinition = {
     defaults: defaultCSIDriver,
     validate: validateCSIDriver,
     validateUpdate: validateCSIDriverUpdate,
+    // The generation starts unset and counts spec changes.
+    prepareForUpdate: (next, old) => {
+      if (!isDeepStrictEqual(next.spec, old.spec)) {
+        next.metadata.generation = (old.metadata.generation ?? 0) + 1;
+      }
+    },
   },
   printer: CSI_DRIVER_PRINTER,
   definitions: DEFINITIONS,

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type FieldError, fieldError } from '../../api/errors.js';
 import type { KubeObject } from '../../api/types.js';
 import { kindDefinition, LABEL_SELECTOR, listDefinition, ref, str } from '../../openapi/builders/group-builders.js';
@@ -22,14 +23,14 @@ function validateCapacity(capacity: KubeObject): FieldError[] {
 
 /** ValidateCSIStorageCapacityUpdate: the class and the topology describe what was measured, so they stay. */
 function validateCapacityUpdate(next: KubeObject, old: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  if (JSON.stringify(next.nodeTopology ?? null) !== JSON.stringify(old.nodeTopology ?? null)) {
+  const errs = validateCapacity(next);
+  if (!isDeepStrictEqual(next.nodeTopology, old.nodeTopology)) {
     errs.push(fieldError.invalid('nodeTopology', next.nodeTopology ?? null, 'field is immutable'));
   }
   if (next.storageClassName !== old.storageClassName) {
     errs.push(fieldError.invalid('storageClassName', next.storageClassName ?? '', 'field is immutable'));
   }
-  return [...errs, ...validateCapacity(next)];
+  return errs;
 }
 
 const DEFINITIONS: Definitions = {

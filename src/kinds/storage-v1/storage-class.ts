@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type FieldError, fieldError } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { arrayOf, bool, kindDefinition, listDefinition, str, stringArray, stringMap } from '../../openapi/builders/group-builders.js';
@@ -85,19 +86,17 @@ function validateStorageClass(sc: KubeObject): FieldError[] {
   return errs;
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** ValidateStorageClassUpdate: only labels, annotations, mount options, expansion and topologies may change. */
+/** ValidateStorageClass, then ValidateStorageClassUpdate: only metadata, mount options, expansion and topologies may change. */
 function validateStorageClassUpdate(next: KubeObject, old: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  const emptyAsNull = (m: unknown): unknown => (isObject(m) && Object.keys(m).length === 0 ? null : m);
-  if (!same(emptyAsNull(next.parameters), emptyAsNull(old.parameters))) {
+  const errs = validateStorageClass(next);
+  const emptyAsNull = (m: unknown): unknown => (isObject(m) && Object.keys(m).length === 0 ? undefined : m);
+  if (!isDeepStrictEqual(emptyAsNull(next.parameters), emptyAsNull(old.parameters))) {
     errs.push(fieldError.forbidden('parameters', 'updates to parameters are forbidden.'));
   }
   if (next.provisioner !== old.provisioner) errs.push(fieldError.forbidden('provisioner', 'updates to provisioner are forbidden.'));
   if (next.reclaimPolicy !== old.reclaimPolicy) errs.push(fieldError.forbidden('reclaimPolicy', 'updates to reclaimPolicy are forbidden.'));
   if (next.volumeBindingMode !== old.volumeBindingMode) errs.push(fieldError.forbidden('volumeBindingMode', 'field is immutable'));
-  return [...errs, ...validateStorageClass(next)];
+  return errs;
 }
 
 const DEFINITIONS: Definitions = {
