@@ -149,6 +149,9 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
     const status = await ts.request('PATCH', `${VAS}/va1/status`, { status: { attached: true } }, { 'Content-Type': 'application/merge-patch+json' });
     assert.equal(status.status, 200);
     assert.match(rows(await ts.kubectlOk(['get', 'volumeattachments']))[1] ?? '', /^va1 ebs\.csi\.example\.com pv-1 node-1 true \S+$/);
+    const moved = await ts.request('PATCH', `${VAS}/va1`, { spec: { nodeName: 'node-2' } }, { 'Content-Type': 'application/merge-patch+json' });
+    assert.equal(moved.status, 422);
+    assert.match(moved.json.message, /^VolumeAttachment\.storage\.k8s\.io "va1" is invalid: spec: Invalid value: storage\.VolumeAttachmentSpec\{Attacher:"ebs\.csi\.example\.com", .*NodeName:"node-2"\}: field is immutable$/);
     const bad = await ts.request('POST', VAS, {
       apiVersion: 'storage.k8s.io/v1',
       kind: 'VolumeAttachment',

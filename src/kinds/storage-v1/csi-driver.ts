@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type FieldError, fieldError } from '../../api/errors.js';
+import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { arrayOf, bool, int64, kindDefinition, listDefinition, ref, str, stringArray } from '../../openapi/builders/group-builders.js';
 import { type Definitions, definitionRef } from '../../openapi/schema.js';
@@ -92,7 +92,8 @@ function validateCSIDriverUpdate(next: KubeObject, old: KubeObject): FieldError[
     errs.push(fieldError.invalid('spec.attachRequired', nextSpec.attachRequired ?? null, 'field is immutable'));
   }
   if (!isDeepStrictEqual(nextSpec.volumeLifecycleModes, oldSpec.volumeLifecycleModes)) {
-    errs.push(fieldError.invalid('spec.volumeLifecycleModes', nextSpec.volumeLifecycleModes ?? null, 'field is immutable'));
+    const modes = list(nextSpec.volumeLifecycleModes).map((m) => JSON.stringify(text(m)));
+    errs.push(fieldError.invalid('spec.volumeLifecycleModes', new GoLiteral(`[]storage.VolumeLifecycleMode{${modes.join(', ')}}`), 'field is immutable'));
   }
   return errs;
 }

@@ -1,4 +1,5 @@
-import { type FieldError, fieldError } from '../../api/errors.js';
+import { isDeepStrictEqual } from 'node:util';
+import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { bool, kindDefinition, listDefinition, ref, str, stringMap, TIME } from '../../openapi/builders/group-builders.js';
 import type { Definitions } from '../../openapi/schema.js';
@@ -52,6 +53,26 @@ function validateVolumeAttachment(va: KubeObject): FieldError[] {
   if (hasPv === hasInline) errs.push(fieldError.forbidden('spec.source', 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
   else if (hasPv && source.persistentVolumeName === '') errs.push(fieldError.required('spec.source.persistentVolumeName', 'must specify non empty persistentVolumeName'));
   if (typeof spec.nodeName !== 'string' || spec.nodeName === '') errs.push(fieldError.required('spec.nodeName'));
+  return errs;
+}
+
+/**
+ * The spec as Go's %#v prints it in the immutability error. Go prints the addresses of the pointer fields, which
+ * no client can rely on; they are left out.
+ */
+function goSpec(spec: Obj): GoLiteral {
+  const source = isObject(spec.source) ? spec.source : {};
+  const pv = typeof source.persistentVolumeName === 'string' ? `(*string)(${JSON.stringify(source.persistentVolumeName)})` : '(*string)(nil)';
+  const inline = isObject(source.inlineVolumeSpec) ? '(*core.PersistentVolumeSpec)(…)' : '(*core.PersistentVolumeSpec)(nil)';
+  return new GoLiteral(
+    `storage.VolumeAttachmentSpec{Attacher:${JSON.stringify(text(spec.attacher))}, Source:storage.VolumeAttachmentSource{PersistentVolumeName:${pv}, InlineVolumeSpec:${inline}}, NodeName:${JSON.stringify(text(spec.nodeName))}}`,
+  );
+}
+
+/** ValidateVolumeAttachment, then ValidateVolumeAttachmentUpdate: the spec never changes once created. */
+function validateVolumeAttachmentUpdate(next: KubeObject, old: KubeObject): FieldError[] {
+  const errs = validateVolumeAttachment(next);
+  if (!isDeepStrictEqual(next.spec, old.spec)) errs.push(fieldError.invalid('spec', goSpec(specOf(next)), 'field is immutable'));
   return errs;
 }
 
@@ -126,7 +147,7 @@ export const VOLUME_ATTACHMENT: KindDefinition = {
     namespaced: false,
     subresources: [STATUS],
   }),
-  strategy: { validate: validateVolumeAttachment },
+  strategy: { validate: validateVolumeAttachment, validateUpdate: validateVolumeAttachmentUpdate },
   printer: VOLUME_ATTACHMENT_PRINTER,
   definitions: DEFINITIONS,
   fieldNumbers: FIELD_NUMBERS,
