@@ -53,6 +53,9 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
     assert.match(yaml, /^reclaimPolicy: Delete$/m);
     assert.match(yaml, /^volumeBindingMode: Immediate$/m);
     assert.match(yaml, /^ {2}type: pd-ssd$/m);
+    const described = await ts.kubectlOk(['describe', 'sc', 'fast']);
+    assert.match(described, /^IsDefaultClass:\s+Yes$/m);
+    assert.match(described, /^ReclaimPolicy:\s+Delete$/m);
   });
 
   it('refuses a class without provisioner, an unknown reclaim policy, and changes to immutable fields', async () => {
