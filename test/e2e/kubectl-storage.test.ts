@@ -77,6 +77,11 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
       message:
         'StorageClass.storage.k8s.io "bad" is invalid: provisioner: Invalid value: "no/such/thing": a qualified name must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\') with an optional DNS subdomain prefix and \'/\' (e.g. \'example.com/MyName\')',
     });
+    const many = Object.fromEntries(Array.from({ length: 513 }, (_, i) => [`k${i}`, 'v']));
+    assert.deepEqual(await create({ metadata: { name: 'many' }, provisioner: 'x.io/y', parameters: many }), {
+      status: 422,
+      message: 'StorageClass.storage.k8s.io "many" is invalid: parameters: Too many: 513: must have at most 512 items',
+    });
     const changed = await ts.request(
       'PATCH',
       `${SCS}/slow`,

@@ -17,6 +17,7 @@ const RECLAIM_POLICIES = ['Delete', 'Retain'];
 const BINDING_MODES = ['Immediate', 'WaitForFirstConsumer'];
 const MAX_PROVISIONER_LENGTH = 63;
 const MAX_PARAMETERS_BYTES = 256 * 1024;
+const MAX_PARAMETERS = 512;
 /** The annotations marking the default class; the beta one is still honoured. */
 export const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
 
@@ -61,14 +62,16 @@ function validateProvisioner(provisioner: unknown): FieldError[] {
 
 function validateParameters(parameters: unknown): FieldError[] {
   if (!isObject(parameters)) return [];
-  let bytes = 0;
-  let emptyKey = false;
-  for (const [key, value] of Object.entries(parameters)) {
-    if (key === '') emptyKey = true;
-    bytes += key.length + (typeof value === 'string' ? value.length : 0);
+  const entries = Object.entries(parameters);
+  if (entries.length > MAX_PARAMETERS) {
+    return [{ type: 'FieldValueTooMany', field: 'parameters', value: entries.length, detail: `must have at most ${MAX_PARAMETERS} items`, hasValue: true }];
   }
+  let bytes = 0;
   const errs: FieldError[] = [];
-  if (emptyKey) errs.push(fieldError.invalid('parameters', parameters, 'field can not be empty.'));
+  for (const [key, value] of entries) {
+    if (key === '') errs.push(fieldError.invalid('parameters', key, 'field can not be empty.'));
+    bytes += Buffer.byteLength(key) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
+  }
   if (bytes > MAX_PARAMETERS_BYTES) errs.push(fieldError.tooLong('parameters', MAX_PARAMETERS_BYTES));
   return errs;
 }
