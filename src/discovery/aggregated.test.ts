@@ -53,6 +53,7 @@ describe('aggregated discovery', () => {
         'networking.k8s.io',
         'policy',
         'rbac.authorization.k8s.io',
+        'storage.k8s.io',
         'apiextensions.k8s.io',
         'scheduling.k8s.io',
         'coordination.k8s.io',

@@ -172,6 +172,7 @@ describe('legacy discovery documents', () => {
         'networking.k8s.io',
         'policy',
         'rbac.authorization.k8s.io',
+        'storage.k8s.io',
         'apiextensions.k8s.io',
         'scheduling.k8s.io',
         'coordination.k8s.io',

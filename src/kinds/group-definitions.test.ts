@@ -34,6 +34,9 @@ const EXTERNAL_REFERENCES = [
   'io.k8s.api.core.v1.TypedLocalObjectReference',
   'io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement',
   'io.k8s.apimachinery.pkg.apis.meta.v1.Condition',
+  'io.k8s.api.core.v1.TopologySelectorTerm',
+  'io.k8s.api.core.v1.PersistentVolumeSpec',
+  'io.k8s.apimachinery.pkg.api.resource.Quantity',
 ] as const;
 
 const REF_PREFIX = '#/definitions/';

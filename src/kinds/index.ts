@@ -46,6 +46,11 @@ import { ROLE_BINDING } from './rbac-v1/role-binding.js';
 import { RBAC_V1_TYPES } from './rbac-v1/types.js';
 import { POD_DISRUPTION_BUDGET } from './policy-v1/pod-disruption-budget.js';
 import { PRIORITY_CLASS } from './scheduling-v1/priority-class.js';
+import { CSI_DRIVER } from './storage-v1/csi-driver.js';
+import { CSI_NODE } from './storage-v1/csi-node.js';
+import { CSI_STORAGE_CAPACITY } from './storage-v1/csi-storage-capacity.js';
+import { STORAGE_CLASS } from './storage-v1/storage-class.js';
+import { VOLUME_ATTACHMENT } from './storage-v1/volume-attachment.js';
 
 /**
  * The registration: every built-in kind Cascade serves, in the order discovery lists them within their group.
@@ -90,6 +95,11 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   ROLE_BINDING,
   ROLE,
   PRIORITY_CLASS,
+  CSI_DRIVER,
+  CSI_NODE,
+  CSI_STORAGE_CAPACITY,
+  STORAGE_CLASS,
+  VOLUME_ATTACHMENT,
   CUSTOM_RESOURCE_DEFINITION,
 ];
 

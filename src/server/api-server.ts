@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { chainAdmission } from '../admission/chain.js';
 import { defaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
 import { defaultIngressClass } from '../admission/default-ingress-class.js';
+import { defaultStorageClass } from '../admission/default-storage-class.js';
 import { podPriority } from '../admission/pod-priority.js';
 import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
@@ -159,6 +160,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       }),
       defaultTolerationSeconds,
       defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
+      defaultStorageClass(async () => (await client.list(STORAGE_CLASSES, undefined)).items),
       serviceClusterIpAllocation(() => options.backend),
       storageObjectInUseProtection,
       protectionRulesAdmission(rules, registry),
@@ -348,6 +350,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
 const PRIORITY_CLASSES: ResourceRef = { group: 'scheduling.k8s.io', version: 'v1', resource: 'priorityclasses' };
 const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
+const STORAGE_CLASSES: ResourceRef = { group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses' };
 
 /** Waits for the CRD controller to serve a resource it was just asked to establish. */
 async function servedSoon(registry: Registry, ref: { group: string; version: string; resource: string }, timeoutMs: number): Promise<void> {

@@ -43,6 +43,11 @@ clusterroles                             rbac.authorization.k8s.io/v1   false   
 rolebindings                             rbac.authorization.k8s.io/v1   true         RoleBinding
 roles                                    rbac.authorization.k8s.io/v1   true         Role
 priorityclasses             pc           scheduling.k8s.io/v1           false        PriorityClass
+csidrivers                               storage.k8s.io/v1              false        CSIDriver
+csinodes                                 storage.k8s.io/v1              false        CSINode
+csistoragecapacities                     storage.k8s.io/v1              true         CSIStorageCapacity
+storageclasses              sc           storage.k8s.io/v1              false        StorageClass
+volumeattachments                        storage.k8s.io/v1              false        VolumeAttachment
 `;
 
 const ALL_VERBS = 'create,delete,deletecollection,get,list,patch,update,watch';
@@ -118,6 +123,10 @@ describe('kubectl discovery commands', () => {
       'clusterrolebindings.rbac.authorization.k8s.io',
       'clusterroles.rbac.authorization.k8s.io',
       'priorityclasses.scheduling.k8s.io',
+      'csidrivers.storage.k8s.io',
+      'csinodes.storage.k8s.io',
+      'storageclasses.storage.k8s.io',
+      'volumeattachments.storage.k8s.io',
     ]);
   });
 
@@ -137,6 +146,7 @@ describe('kubectl discovery commands', () => {
       'policy/v1',
       'rbac.authorization.k8s.io/v1',
       'scheduling.k8s.io/v1',
+      'storage.k8s.io/v1',
       'v1',
     ]);
   });

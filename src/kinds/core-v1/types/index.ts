@@ -8,6 +8,7 @@ import { CORE_V1_POD_FIELD_NUMBERS } from './pod-field-numbers.js';
 import { CORE_V1_REFERENCE_DEFINITIONS } from './reference-definitions.js';
 import { CORE_V1_REFERENCE_FIELD_NUMBERS } from './reference-field-numbers.js';
 import { CORE_V1_STORAGE_DEFINITIONS } from './storage-definitions.js';
+import { CORE_V1_TOPOLOGY_SELECTOR_DEFINITIONS, CORE_V1_TOPOLOGY_SELECTOR_FIELD_NUMBERS } from './topology-selector.js';
 import { CORE_V1_VOLUME_DEFINITIONS } from './volume-definitions.js';
 
 /**
@@ -21,5 +22,6 @@ export const CORE_V1_SHARED_TYPES: readonly TypeSet[] = [
   { definitions: CORE_V1_VOLUME_DEFINITIONS },
   { definitions: CORE_V1_LEGACY_VOLUME_DEFINITIONS, fieldNumbers: CORE_V1_LEGACY_VOLUME_FIELD_NUMBERS },
   { definitions: CORE_V1_STORAGE_DEFINITIONS },
+  { definitions: CORE_V1_TOPOLOGY_SELECTOR_DEFINITIONS, fieldNumbers: CORE_V1_TOPOLOGY_SELECTOR_FIELD_NUMBERS },
   { definitions: CORE_V1_REFERENCE_DEFINITIONS, fieldNumbers: CORE_V1_REFERENCE_FIELD_NUMBERS },
 ];
