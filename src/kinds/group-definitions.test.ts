@@ -34,6 +34,8 @@ const EXTERNAL_REFERENCES = [
   'io.k8s.api.core.v1.TypedLocalObjectReference',
   'io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement',
   'io.k8s.apimachinery.pkg.apis.meta.v1.Condition',
+  'io.k8s.apimachinery.pkg.api.resource.Quantity',
+  'io.k8s.api.core.v1.Toleration',
 ] as const;
 
 const REF_PREFIX = '#/definitions/';
