@@ -42,7 +42,12 @@ describe('core/v1 podtemplates, limitranges, resourcequotas and node.k8s.io/v1 r
   });
 
   it('a quota with a negative or fractional count, or a malformed quantity, is refused with Kubernetes messages', async () => {
-    const quota = (hard: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'bad' }, spec: { hard } });
+    const quota = (hard: Record<string, unknown>) => ({
+      apiVersion: 'v1',
+      kind: 'ResourceQuota',
+      metadata: { name: 'bad' },
+      spec: { hard },
+    });
     const both = await refused(quota({ pods: '1500m', cpu: '-1' }), 'create', '-f', '-');
     assert.match(both, /The ResourceQuota "bad" is invalid: \n/);
     assert.match(both, /\* spec\.hard\[pods\]: Invalid value: "1500m": must be an integer\n/);
@@ -66,7 +71,12 @@ describe('core/v1 podtemplates, limitranges, resourcequotas and node.k8s.io/v1 r
   });
 
   it('a LimitRange whose bounds are out of order, or a Pod item with defaults, is refused', async () => {
-    const lr = (item: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'bad' }, spec: { limits: [item] } });
+    const lr = (item: Record<string, unknown>) => ({
+      apiVersion: 'v1',
+      kind: 'LimitRange',
+      metadata: { name: 'bad' },
+      spec: { limits: [item] },
+    });
     assert.match(
       await refused(lr({ type: 'Container', min: { cpu: '500m' }, max: { cpu: '200m' } }), 'create', '-f', '-'),
       /spec\.limits\[0\]\.min\[cpu\]: Invalid value: "500m": min value 500m is greater than max value 200m/,
@@ -86,7 +96,15 @@ describe('core/v1 podtemplates, limitranges, resourcequotas and node.k8s.io/v1 r
       apiVersion: 'v1',
       kind: 'PodTemplate',
       metadata: { name: 'web' },
-      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }, { name: 'd', image: 'busybox:1' }] } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: {
+          containers: [
+            { name: 'c', image: 'nginx' },
+            { name: 'd', image: 'busybox:1' },
+          ],
+        },
+      },
     };
     assert.equal(await kIn(pt, 'apply', '-f', '-'), 'podtemplate/web created\n');
     assert.deepEqual(rows(await k('get', 'podtemplates')), ['NAME CONTAINERS IMAGES POD LABELS', 'web c,d nginx,busybox:1 app=web']);
@@ -109,7 +127,9 @@ describe('core/v1 podtemplates, limitranges, resourcequotas and node.k8s.io/v1 r
     assert.match(table[1] ?? '', /^gvisor runsc \S+$/);
     const changed = await ts.kubectl(['apply', '-f', '-'], { input: JSON.stringify({ ...rc, handler: 'kata' }) });
     assert.match(changed.stderr, /The RuntimeClass "gvisor" is invalid: handler: Invalid value: "kata": field is immutable/);
-    const bad = await ts.kubectl(['create', '-f', '-'], { input: JSON.stringify({ ...rc, metadata: { name: 'bad' }, handler: 'Not_A_Label' }) });
+    const bad = await ts.kubectl(['create', '-f', '-'], {
+      input: JSON.stringify({ ...rc, metadata: { name: 'bad' }, handler: 'Not_A_Label' }),
+    });
     assert.match(
       bad.stderr,
       /The RuntimeClass "bad" is invalid: handler: Invalid value: "Not_A_Label": a lowercase RFC 1123 label must consist of/,

@@ -47,14 +47,30 @@ function validateOrder(path: string, item: Record<string, unknown>): FieldError[
       errs.push(fieldError.invalid(`${path}.min[${k}]`, shown(mn), `min value ${shown(mn)} is greater than max value ${shown(mx)}`));
     }
     if (r !== undefined && mn !== undefined && gt(mn, r)) {
-      errs.push(fieldError.invalid(`${path}.defaultRequest[${k}]`, shown(r), `min value ${shown(mn)} is greater than default request value ${shown(r)}`));
+      errs.push(
+        fieldError.invalid(
+          `${path}.defaultRequest[${k}]`,
+          shown(r),
+          `min value ${shown(mn)} is greater than default request value ${shown(r)}`,
+        ),
+      );
     }
     if (r !== undefined && mx !== undefined && gt(r, mx)) {
-      errs.push(fieldError.invalid(`${path}.defaultRequest[${k}]`, shown(r), `default request value ${shown(r)} is greater than max value ${shown(mx)}`));
+      errs.push(
+        fieldError.invalid(
+          `${path}.defaultRequest[${k}]`,
+          shown(r),
+          `default request value ${shown(r)} is greater than max value ${shown(mx)}`,
+        ),
+      );
     }
     if (r !== undefined && d !== undefined && gt(r, d)) {
       errs.push(
-        fieldError.invalid(`${path}.defaultRequest[${k}]`, shown(r), `default request value ${shown(r)} is greater than default limit value ${shown(d)}`),
+        fieldError.invalid(
+          `${path}.defaultRequest[${k}]`,
+          shown(r),
+          `default request value ${shown(r)} is greater than default limit value ${shown(d)}`,
+        ),
       );
     }
     if (d !== undefined && mn !== undefined && gt(mn, d)) {
@@ -73,7 +89,8 @@ function validateLimitRange(lr: KubeObject): FieldError[] {
     const path = `spec.limits[${i}]`;
     if (item.type === 'Pod') {
       for (const field of ['default', 'defaultRequest']) {
-        if (Object.keys(quantities(item[field])).length > 0) errs.push(fieldError.forbidden(`${path}.${field}`, "may not be specified when `type` is 'Pod'"));
+        if (Object.keys(quantities(item[field])).length > 0)
+          errs.push(fieldError.forbidden(`${path}.${field}`, "may not be specified when `type` is 'Pod'"));
       }
     }
     errs.push(...validateOrder(path, item));

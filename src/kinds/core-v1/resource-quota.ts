@@ -38,7 +38,8 @@ function validateQuantities(path: string, list: Record<string, unknown>): FieldE
     const at = `${path}[${name}]`;
     const amount = quantityValue(value);
     if (amount < 0) errs.push(fieldError.invalid(at, shown(value), 'must be greater than or equal to 0'));
-    if (isIntegerResource(name) && Math.round(amount * 1000) % 1000 !== 0) errs.push(fieldError.invalid(at, shown(value), 'must be an integer'));
+    if (isIntegerResource(name) && Math.round(amount * 1000) % 1000 !== 0)
+      errs.push(fieldError.invalid(at, shown(value), 'must be an integer'));
   }
   return errs;
 }
@@ -102,7 +103,11 @@ const DEFINITIONS: Definitions = {
   }),
   [`${CORE}ScopeSelector`]: object(
     'Scope expressions that all must match.',
-    { matchExpressions: coreArray('ScopedResourceSelectorRequirement', 'Scope requirements, ANDed.', { 'x-kubernetes-list-type': 'atomic' }) },
+    {
+      matchExpressions: coreArray('ScopedResourceSelectorRequirement', 'Scope requirements, ANDed.', {
+        'x-kubernetes-list-type': 'atomic',
+      }),
+    },
     { 'x-kubernetes-map-type': 'atomic' },
   ),
   [`${CORE}ScopedResourceSelectorRequirement`]: object(
