@@ -53,6 +53,11 @@ describe('core/v1 podtemplates, limitranges, resourcequotas and node.k8s.io/v1 r
     assert.match(both, /\* spec\.hard\[pods\]: Invalid value: "1500m": must be an integer\n/);
     assert.match(both, /\* spec\.hard\[cpu\]: Invalid value: "-1": must be greater than or equal to 0\n/);
     assert.match(await refused(quota({ cpu: 'lots' }), 'create', '-f', '-'), /quantities must match the regular expression/);
+    assert.match(
+      await refused(quota({ widgets: '1' }), 'create', '-f', '-'),
+      /spec\.hard\[widgets\]: Invalid value: "widgets": must be a standard resource for quota/,
+    );
+    assert.equal(await k('create', 'quota', 'counts', '--hard=count/deployments.apps=3,requests.hugepages-2Mi=1Gi'), 'resourcequota/counts created\n');
   });
 
   it('kubectl apply of a LimitRange fills a Container item’s default and defaultRequest from max and min', async () => {

@@ -25,6 +25,23 @@ const INTEGER_RESOURCES = new Set([
 ]);
 const isIntegerResource = (name: string): boolean => INTEGER_RESOURCES.has(name) || name.startsWith('count/');
 
+/** The resources a quota may name without a domain (standardQuotaResources, plus the huge page ones). */
+const STANDARD_QUOTA_RESOURCES = new Set([
+  ...INTEGER_RESOURCES,
+  'cpu',
+  'memory',
+  'ephemeral-storage',
+  'requests.cpu',
+  'requests.memory',
+  'requests.storage',
+  'requests.ephemeral-storage',
+  'limits.cpu',
+  'limits.memory',
+  'limits.ephemeral-storage',
+]);
+const isStandardQuotaResource = (name: string): boolean =>
+  name.includes('/') || STANDARD_QUOTA_RESOURCES.has(name) || name.startsWith('hugepages-') || name.startsWith('requests.hugepages-');
+
 const quantitiesAt = (obj: KubeObject, ...path: string[]): Record<string, unknown> => {
   const value = get(obj, ...path);
   return isObject(value) ? value : {};
@@ -36,6 +53,7 @@ function validateQuantities(path: string, list: Record<string, unknown>): FieldE
   const errs: FieldError[] = [];
   for (const [name, value] of Object.entries(list)) {
     const at = `${path}[${name}]`;
+    if (!isStandardQuotaResource(name)) errs.push(fieldError.invalid(at, name, 'must be a standard resource for quota'));
     const amount = quantityValue(value);
     if (amount < 0) errs.push(fieldError.invalid(at, shown(value), 'must be greater than or equal to 0'));
     if (isIntegerResource(name) && Math.round(amount * 1000) % 1000 !== 0)
