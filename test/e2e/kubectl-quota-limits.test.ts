@@ -72,6 +72,7 @@ describe('core/v1 podtemplates, limitranges, resourcequotas and node.k8s.io/v1 r
     assert.match(yaml, /default:\n\s+cpu: "2"\n\s+memory: 512Mi\n\s+defaultRequest:\n\s+cpu: "2"\n\s+memory: 512Mi\n/);
     const table = rows(await k('get', 'limitranges'));
     assert.equal(table[0], 'NAME CREATED AT');
+    assert.match(await k('describe', 'limitrange', 'lr'), /Container\s+cpu\s+100m\s+2\s+2\s+2\s+-/);
     assert.match(table[1] ?? '', /^lr \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
