@@ -57,7 +57,10 @@ describe('core/v1 podtemplates, limitranges, resourcequotas and node.k8s.io/v1 r
       await refused(quota({ widgets: '1' }), 'create', '-f', '-'),
       /spec\.hard\[widgets\]: Invalid value: "widgets": must be a standard resource for quota/,
     );
-    assert.equal(await k('create', 'quota', 'counts', '--hard=count/deployments.apps=3,requests.hugepages-2Mi=1Gi'), 'resourcequota/counts created\n');
+    assert.equal(
+      await k('create', 'quota', 'counts', '--hard=count/deployments.apps=3,requests.hugepages-2Mi=1Gi'),
+      'resourcequota/counts created\n',
+    );
   });
 
   it('kubectl apply of a LimitRange fills a Container item’s default and defaultRequest from max and min', async () => {
@@ -139,6 +142,13 @@ describe('core/v1 podtemplates, limitranges, resourcequotas and node.k8s.io/v1 r
     assert.match(
       bad.stderr,
       /The RuntimeClass "bad" is invalid: handler: Invalid value: "Not_A_Label": a lowercase RFC 1123 label must consist of/,
+    );
+    const badSelector = await ts.kubectl(['create', '-f', '-'], {
+      input: JSON.stringify({ ...rc, metadata: { name: 'sel' }, scheduling: { nodeSelector: { 'bad key!': 'x' } } }),
+    });
+    assert.match(
+      badSelector.stderr,
+      /scheduling\.nodeSelector: Invalid value: "bad key!": name part must consist of alphanumeric characters/,
     );
     await ts.kubectlOk(['delete', 'runtimeclass', 'gvisor']);
   });
