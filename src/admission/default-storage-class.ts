@@ -1,6 +1,6 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
-import type { AdmissionOptions } from '../registry/store.js';
+import type { AdmissionOptions } from '../registry/write-admission.js';
 
 /** The annotations marking a StorageClass as the default; the beta one is still honoured. */
 const IS_DEFAULT_CLASS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];

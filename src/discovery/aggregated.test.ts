@@ -57,6 +57,7 @@ describe('aggregated discovery', () => {
         'apiextensions.k8s.io',
         'scheduling.k8s.io',
         'coordination.k8s.io',
+        'node.k8s.io',
         'discovery.k8s.io',
         'example.com',
       ],

@@ -37,6 +37,7 @@ const EXTERNAL_REFERENCES = [
   'io.k8s.api.core.v1.TopologySelectorTerm',
   'io.k8s.api.core.v1.PersistentVolumeSpec',
   'io.k8s.apimachinery.pkg.api.resource.Quantity',
+  'io.k8s.api.core.v1.Toleration',
 ] as const;
 
 const REF_PREFIX = '#/definitions/';

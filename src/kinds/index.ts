@@ -20,12 +20,15 @@ import { LEASE } from './coordination-v1/lease.js';
 import { CONFIG_MAP } from './core-v1/config-map.js';
 import { ENDPOINTS } from './core-v1/endpoints.js';
 import { EVENT } from './core-v1/event.js';
+import { LIMIT_RANGE } from './core-v1/limit-range.js';
 import { NAMESPACE } from './core-v1/namespace.js';
 import { NODE } from './core-v1/node.js';
 import { PERSISTENT_VOLUME } from './core-v1/persistent-volume.js';
 import { PERSISTENT_VOLUME_CLAIM } from './core-v1/persistent-volume-claim.js';
 import { POD } from './core-v1/pod.js';
+import { POD_TEMPLATE } from './core-v1/pod-template.js';
 import { REPLICATION_CONTROLLER } from './core-v1/replication-controller.js';
+import { RESOURCE_QUOTA } from './core-v1/resource-quota.js';
 import { SECRET } from './core-v1/secret.js';
 import { SERVICE } from './core-v1/service.js';
 import { SERVICE_ACCOUNT } from './core-v1/service-account.js';
@@ -39,6 +42,7 @@ import { META_FIELD_NUMBERS } from './meta/field-numbers.js';
 import { INGRESS } from './networking-v1/ingress.js';
 import { INGRESS_CLASS } from './networking-v1/ingress-class.js';
 import { NETWORK_POLICY } from './networking-v1/network-policy.js';
+import { RUNTIME_CLASS } from './node-v1/runtime-class.js';
 import { CLUSTER_ROLE } from './rbac-v1/cluster-role.js';
 import { CLUSTER_ROLE_BINDING } from './rbac-v1/cluster-role-binding.js';
 import { ROLE } from './rbac-v1/role.js';
@@ -62,11 +66,14 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   CONFIG_MAP,
   ENDPOINTS,
   EVENT,
+  LIMIT_RANGE,
   NODE,
   PERSISTENT_VOLUME_CLAIM,
   PERSISTENT_VOLUME,
   POD,
+  POD_TEMPLATE,
   REPLICATION_CONTROLLER,
+  RESOURCE_QUOTA,
   SECRET,
   SERVICE_ACCOUNT,
   SERVICE,
@@ -89,6 +96,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   INGRESS_CLASS,
   INGRESS,
   NETWORK_POLICY,
+  RUNTIME_CLASS,
   POD_DISRUPTION_BUDGET,
   CLUSTER_ROLE_BINDING,
   CLUSTER_ROLE,

@@ -7,12 +7,15 @@ NAME                        SHORTNAMES   APIVERSION                     NAMESPAC
 configmaps                  cm           v1                             true         ConfigMap
 endpoints                   ep           v1                             true         Endpoints
 events                      ev           v1                             true         Event
+limitranges                 limits       v1                             true         LimitRange
 namespaces                  ns           v1                             false        Namespace
 nodes                       no           v1                             false        Node
 persistentvolumeclaims      pvc          v1                             true         PersistentVolumeClaim
 persistentvolumes           pv           v1                             false        PersistentVolume
 pods                        po           v1                             true         Pod
+podtemplates                             v1                             true         PodTemplate
 replicationcontrollers      rc           v1                             true         ReplicationController
+resourcequotas              quota        v1                             true         ResourceQuota
 secrets                                  v1                             true         Secret
 serviceaccounts             sa           v1                             true         ServiceAccount
 services                    svc          v1                             true         Service
@@ -37,6 +40,7 @@ events                      ev           events.k8s.io/v1               true    
 ingressclasses                           networking.k8s.io/v1           false        IngressClass
 ingresses                   ing          networking.k8s.io/v1           true         Ingress
 networkpolicies             netpol       networking.k8s.io/v1           true         NetworkPolicy
+runtimeclasses                           node.k8s.io/v1                 false        RuntimeClass
 poddisruptionbudgets        pdb          policy/v1                      true         PodDisruptionBudget
 clusterrolebindings                      rbac.authorization.k8s.io/v1   false        ClusterRoleBinding
 clusterroles                             rbac.authorization.k8s.io/v1   false        ClusterRole
@@ -120,6 +124,7 @@ describe('kubectl discovery commands', () => {
       'subjectaccessreviews.authorization.k8s.io',
       'protectionrules.cascade.dev',
       'ingressclasses.networking.k8s.io',
+      'runtimeclasses.node.k8s.io',
       'clusterrolebindings.rbac.authorization.k8s.io',
       'clusterroles.rbac.authorization.k8s.io',
       'priorityclasses.scheduling.k8s.io',
@@ -143,6 +148,7 @@ describe('kubectl discovery commands', () => {
       'discovery.k8s.io/v1',
       'events.k8s.io/v1',
       'networking.k8s.io/v1',
+      'node.k8s.io/v1',
       'policy/v1',
       'rbac.authorization.k8s.io/v1',
       'scheduling.k8s.io/v1',

@@ -1,0 +1,168 @@
+import { type FieldError, fieldError } from '../../api/errors.js';
+import { isObject, type KubeObject } from '../../api/types.js';
+import { CORE, core, coreArray, coreKind, object, quantityMap, str, stringArray } from '../../openapi/builders/shorthand.js';
+import type { Definitions } from '../../openapi/schema.js';
+import { age } from '../../tables/cell-format.js';
+import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
+import { get } from '../../tables/object-fields.js';
+import { column, type Printer } from '../../tables/printer.js';
+import type { FieldNumberTable } from '../define/field-numbers.js';
+import type { KindDefinition } from '../define/kind-definition.js';
+import { resourceInfo, STATUS } from '../define/resource.js';
+import { quantityValue } from './types/quantity-value.js';
+
+/** Resources counted in whole objects: their quantities must be integers (IsIntegerResourceName). */
+const INTEGER_RESOURCES = new Set([
+  'pods',
+  'services',
+  'replicationcontrollers',
+  'resourcequotas',
+  'secrets',
+  'configmaps',
+  'persistentvolumeclaims',
+  'services.nodeports',
+  'services.loadbalancers',
+]);
+const isIntegerResource = (name: string): boolean => INTEGER_RESOURCES.has(name) || name.startsWith('count/');
+
+/** The resources a quota may name without a domain (standardQuotaResources, plus the huge page ones). */
+const STANDARD_QUOTA_RESOURCES = new Set([
+  ...INTEGER_RESOURCES,
+  'cpu',
+  'memory',
+  'ephemeral-storage',
+  'requests.cpu',
+  'requests.memory',
+  'requests.storage',
+  'requests.ephemeral-storage',
+  'limits.cpu',
+  'limits.memory',
+  'limits.ephemeral-storage',
+]);
+const isStandardQuotaResource = (name: string): boolean =>
+  name.includes('/') || STANDARD_QUOTA_RESOURCES.has(name) || name.startsWith('hugepages-') || name.startsWith('requests.hugepages-');
+
+const quantitiesAt = (obj: KubeObject, ...path: string[]): Record<string, unknown> => {
+  const value = get(obj, ...path);
+  return isObject(value) ? value : {};
+};
+const shown = (value: unknown): string => (typeof value === 'string' ? value : String(value));
+
+/** ValidateResourceQuantityValue for each entry of a hard or used list. */
+function validateQuantities(path: string, list: Record<string, unknown>): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const [name, value] of Object.entries(list)) {
+    const at = `${path}[${name}]`;
+    if (!isStandardQuotaResource(name)) errs.push(fieldError.invalid(at, name, 'must be a standard resource for quota'));
+    const amount = quantityValue(value);
+    if (amount < 0) errs.push(fieldError.invalid(at, shown(value), 'must be greater than or equal to 0'));
+    if (isIntegerResource(name) && Math.round(amount * 1000) % 1000 !== 0)
+      errs.push(fieldError.invalid(at, shown(value), 'must be an integer'));
+  }
+  return errs;
+}
+
+function validateResourceQuota(quota: KubeObject): FieldError[] {
+  return [
+    ...validateQuantities('spec.hard', quantitiesAt(quota, 'spec', 'hard')),
+    ...validateQuantities('status.hard', quantitiesAt(quota, 'status', 'hard')),
+    ...validateQuantities('status.used', quantitiesAt(quota, 'status', 'used')),
+  ];
+}
+
+/** printResourceQuota: "<resource>: <used>/<hard>" sorted by name, the limits.* resources in the Limit column. */
+function usage(quota: KubeObject): [string, string] {
+  const hard = quantitiesAt(quota, 'spec', 'hard');
+  const used = quantitiesAt(quota, 'status', 'used');
+  const requests: string[] = [];
+  const limits: string[] = [];
+  for (const name of Object.keys(hard).sort()) {
+    const cell = `${name}: ${used[name] === undefined ? '0' : shown(used[name])}/${shown(hard[name])}`;
+    const pieces = name.split('.');
+    (pieces.length > 1 && pieces[0] === 'limits' ? limits : requests).push(cell);
+  }
+  return [requests.join(', '), limits.join(', ')];
+}
+
+const RESOURCE_QUOTA_PRINTER: Printer = {
+  style: 'printer',
+  columns: [
+    NAME_COLUMN,
+    AGE_COLUMN,
+    column('Request', 'string', 'Request represents a minimum amount of cpu/memory that a container may consume.'),
+    column(
+      'Limit',
+      'string',
+      'Limits control the maximum amount of cpu/memory that a container may use independent of contention on the node.',
+    ),
+  ],
+  row: (quota, now) => [quota.metadata.name ?? '', age(quota.metadata.creationTimestamp, now), ...usage(quota)],
+};
+
+const DEFINITIONS: Definitions = {
+  ...coreKind({
+    kind: 'ResourceQuota',
+    description: 'Limits on the total resources the objects of a namespace may use.',
+    properties: {
+      spec: core('ResourceQuotaSpec', 'The quota’s limits.'),
+      status: core('ResourceQuotaStatus', 'The enforced limits and current usage.'),
+    },
+    listDescription: 'List of ResourceQuota objects.',
+    itemsDescription: 'The resource quotas.',
+  }),
+  [`${CORE}ResourceQuotaSpec`]: object('Limits of a ResourceQuota and the objects they apply to.', {
+    hard: quantityMap('Hard limit per named resource.'),
+    scopeSelector: core('ScopeSelector', 'Scope expressions the tracked objects must all match.'),
+    scopes: stringArray('Scopes the tracked objects must all match; unset, all objects are tracked.'),
+  }),
+  [`${CORE}ResourceQuotaStatus`]: object('Enforced limits and observed usage of a ResourceQuota.', {
+    hard: quantityMap('Hard limit per named resource, as enforced.'),
+    used: quantityMap('Current usage per named resource.'),
+  }),
+  [`${CORE}ScopeSelector`]: object(
+    'Scope expressions that all must match.',
+    {
+      matchExpressions: coreArray('ScopedResourceSelectorRequirement', 'Scope requirements, ANDed.', {
+        'x-kubernetes-list-type': 'atomic',
+      }),
+    },
+    { 'x-kubernetes-map-type': 'atomic' },
+  ),
+  [`${CORE}ScopedResourceSelectorRequirement`]: object(
+    'A scope name, an operator and values.',
+    {
+      operator: str('In, NotIn, Exists or DoesNotExist.', { enum: ['DoesNotExist', 'Exists', 'In', 'NotIn'] }),
+      scopeName: str('The scope the requirement applies to.', {
+        enum: ['BestEffort', 'CrossNamespacePodAffinity', 'NotBestEffort', 'NotTerminating', 'PriorityClass', 'Terminating'],
+      }),
+      values: stringArray('Values for In and NotIn; empty for Exists and DoesNotExist.'),
+    },
+    { required: ['scopeName', 'operator'] },
+  ),
+};
+
+const FIELD_NUMBERS: FieldNumberTable = {
+  'io.k8s.api.core.v1.ResourceQuota': { tags: { metadata: 1, spec: 2, status: 3 } },
+  'io.k8s.api.core.v1.ResourceQuotaList': { tags: { metadata: 1, items: 2 } },
+  'io.k8s.api.core.v1.ResourceQuotaSpec': { tags: { hard: 1, scopes: 2, scopeSelector: 3 } },
+  'io.k8s.api.core.v1.ResourceQuotaStatus': { tags: { hard: 1, used: 2 } },
+  'io.k8s.api.core.v1.ScopeSelector': { tags: { matchExpressions: 1 } },
+  'io.k8s.api.core.v1.ScopedResourceSelectorRequirement': { tags: { scopeName: 1, operator: 2, values: 3 } },
+};
+
+/** core/v1 ResourceQuota; the quota admission and controller that fill in its usage are not served. */
+export const RESOURCE_QUOTA: KindDefinition = {
+  resource: resourceInfo({
+    group: '',
+    version: 'v1',
+    kind: 'ResourceQuota',
+    plural: 'resourcequotas',
+    namespaced: true,
+    shortNames: ['quota'],
+    subresources: [STATUS],
+  }),
+  strategy: { validate: validateResourceQuota },
+  printer: RESOURCE_QUOTA_PRINTER,
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
+};
