@@ -1,19 +1,14 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
 import type { AdmissionOptions } from '../registry/write-admission.js';
+import { newestDefaultClass } from './newest-default-class.js';
 
 const IS_DEFAULT_CLASS = 'ingressclass.kubernetes.io/is-default-class';
 const LEGACY_CLASS_ANNOTATION = 'kubernetes.io/ingress.class';
 
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The default class: among those annotated as default, the newest, ties going to the first name. */
+/** The default class: the newest of those annotated as default. */
 export function chooseDefaultIngressClass(classes: readonly KubeObject[]): string | undefined {
-  const candidates = classes
-    .filter((c) => c.metadata.annotations?.[IS_DEFAULT_CLASS] === 'true')
-    .map((c) => ({ name: c.metadata.name ?? '', created: Date.parse(c.metadata.creationTimestamp ?? '') || 0 }));
-  candidates.sort((a, b) => b.created - a.created || byCodeUnit(a.name, b.name));
-  return candidates[0]?.name;
+  return newestDefaultClass(classes, (c) => c.metadata.annotations?.[IS_DEFAULT_CLASS] === 'true');
 }
 
 /**

@@ -1,21 +1,15 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
+import { isDefaultStorageClass } from '../kinds/storage-v1/storage-class.js';
 import type { AdmissionOptions } from '../registry/write-admission.js';
+import { newestDefaultClass } from './newest-default-class.js';
 
-/** The annotations marking a StorageClass as the default; the beta one is still honoured. */
-const IS_DEFAULT_CLASS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
 /** A claim carrying the pre-1.6 class annotation has chosen its class already. */
 const BETA_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class';
 
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The default class: among those annotated as default, the newest, ties going to the first name. */
+/** The default class: the newest of those annotated as default. */
 export function chooseDefaultStorageClass(classes: readonly KubeObject[]): string | undefined {
-  const candidates = classes
-    .filter((c) => IS_DEFAULT_CLASS.some((key) => c.metadata.annotations?.[key] === 'true'))
-    .map((c) => ({ name: c.metadata.name ?? '', created: Date.parse(c.metadata.creationTimestamp ?? '') || 0 }));
-  candidates.sort((a, b) => b.created - a.created || byCodeUnit(a.name, b.name));
-  return candidates[0]?.name;
+  return newestDefaultClass(classes, isDefaultStorageClass);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SelectorError } from './selector-error.js';
+import { byCodeUnit } from '../util/by-code-unit.js';
 
 export interface FieldRequirement {
   readonly field: string;
@@ -40,8 +41,6 @@ export function parseFieldSelector(input: string): FieldSelector {
   }
   return fieldSelectorFromRequirements(requirements);
 }
-
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Splits on commas not preceded by a backslash escape; escapes stay in the terms. */
 function splitTerms(input: string): string[] {

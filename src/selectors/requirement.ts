@@ -1,6 +1,7 @@
 import { aggregateMessage, type FieldError } from './field-error.js';
 import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
 import { SelectorError } from './selector-error.js';
+import { byCodeUnit } from '../util/by-code-unit.js';
 
 /** selection.Operator values, spelled as apimachinery spells them. */
 export type Operator = 'in' | 'notin' | '=' | '==' | '!=' | 'exists' | '!' | 'gt' | 'lt';
@@ -137,8 +138,6 @@ export function requirementMatches(requirement: Requirement, labels: Readonly<Re
     }
   }
 }
-
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Requirement.String(): values are printed sorted, as upstream normalises them. */
 export function requirementString(requirement: Requirement): string {

@@ -1,14 +1,13 @@
 import { asLabelSelectorObject, labelSelectorAsSelector } from '../selectors/label-selector-object.js';
 import { humanDuration } from './human-duration.js';
 import { get, list, stringMap, text, timestamp } from './object-fields.js';
+import { byCodeUnit } from '../util/by-code-unit.js';
 
 /** translateTimestampSince: "<unknown>" for an unset time, else the human age relative to `now`. */
 export function age(value: unknown, now: Date): string {
   const at = timestamp(value);
   return at === undefined ? '<unknown>' : humanDuration(now.getTime() - at);
 }
-
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** labels.FormatLabels: sorted `k=v` pairs, "<none>" when empty. */
 export function formatLabels(value: unknown): string {

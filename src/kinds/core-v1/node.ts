@@ -25,6 +25,7 @@ import { fieldAt, flagAttr, notSupported } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { specOf } from './types/defaulting.js';
+import { byCodeUnit } from '../../util/by-code-unit.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const nodeStatusAddresses =
@@ -37,7 +38,6 @@ const nodeSystemInfoOsImage = 'OS Image reported by the node from /etc/os-releas
 
 const ROLE_LABEL_PREFIX = 'node-role.kubernetes.io/';
 const LEGACY_ROLE_LABEL = 'kubernetes.io/role';
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Ready/NotReady from the Ready condition (last one wins), "Unknown" without it, plus SchedulingDisabled. */
 function nodeStatus(node: KubeObject): string {

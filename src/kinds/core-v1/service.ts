@@ -27,6 +27,7 @@ import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { objects, specOf } from './types/defaulting.js';
 import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
+import { byCodeUnit } from '../../util/by-code-unit.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const serviceSpecClusterIP =
@@ -39,8 +40,6 @@ const serviceSpecSelector =
   'Route service traffic to pods with label keys and values matching this selector. If empty or not present, the service is assumed to have an external process managing its endpoints, which Kubernetes will not modify. Only applies to types ClusterIP, NodePort, and LoadBalancer. Ignored if type is ExternalName. More info: https://kubernetes.io/docs/concepts/services-networking/service/';
 const serviceSpecType =
   'type determines how the Service is exposed. Defaults to ClusterIP. Valid options are ExternalName, ClusterIP, NodePort, and LoadBalancer. "ClusterIP" allocates a cluster-internal IP address for load-balancing to endpoints. Endpoints are determined by the selector or if that is not specified, by manual construction of an Endpoints object or EndpointSlice objects. If clusterIP is "None", no virtual IP is allocated and the endpoints are published as a set of endpoints rather than a virtual IP. "NodePort" builds on ClusterIP and allocates a port on every node which routes to the same endpoints as the clusterIP. "LoadBalancer" builds on NodePort and creates an external load-balancer (if supported in the current cloud) which routes to the same endpoints as the clusterIP. "ExternalName" aliases this service to the specified externalName. Several other fields do not apply to ExternalName services. More info: https://kubernetes.io/docs/concepts/services-networking/service/#publishing-services-service-types';
-
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** loadBalancerStatusStringer in wide mode (the server always prints wide): sorted unique IPs/hostnames. */
 function loadBalancerAddresses(svc: KubeObject): string {

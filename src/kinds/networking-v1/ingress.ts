@@ -9,10 +9,9 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { validateIngressCreate, validateIngressUpdate } from './ingress-validation.js';
+import { byCodeUnit } from '../../util/by-code-unit.js';
 
 const P = 'io.k8s.api.networking.v1.';
-
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** formatHosts: the first three non-empty hosts, "+ N more..." counting every rule past the third; "*" for none. */
 function hosts(rules: readonly unknown[]): string {
