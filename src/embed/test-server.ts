@@ -8,13 +8,10 @@ import { createInProcessClient } from '../server/in-process-client.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
 import { SYSTEM_MASTERS, type UserInfo } from '../api/user.js';
-import { loadOrCreateAdminToken } from '../cli/admin-token.js';
-import { loadOrCreateServingPki, type ServingPki } from '../pki/serving-pki.js';
+import type { ServingPki } from '../pki/serving-pki.js';
 import { type ApiServer, type ApiServerLimits, type ApiServerOptions, startApiServer } from '../server/api-server.js';
 import type { Backend } from '../storage/backend.js';
-import { createEtcdBackend } from '../storage/etcd/backend.js';
 import { createMemoryBackend } from '../storage/memory/backend.js';
-import { createSqliteBackend } from '../storage/sqlite/backend.js';
 import { type CrdFromFile, readCrdFiles } from './crd-files.js';
 import { waitFor } from './wait-for.js';
 
@@ -125,12 +122,20 @@ async function awaitServed(server: ApiServer, client: ApiClient, crd: CustomReso
   }
 }
 
-function backendFor(options: TestServerOptions, dir: string): Backend {
+/**
+ * The storage asked for. SQLite and etcd are loaded only when chosen: most embedders use memory, and the native
+ * SQLite binding and the etcd client would add to every server's start.
+ */
+async function backendFor(options: TestServerOptions, dir: string): Promise<Backend> {
   const storage = options.storage ?? 'memory';
   if (!STORAGE_BACKENDS.includes(storage)) throw new Error(`storage must be one of ${STORAGE_BACKENDS.join(', ')}, got ${String(storage)}`);
   if ((storage === 'etcd') !== (options.etcd !== undefined)) throw new Error("etcd endpoints go with storage 'etcd', and only with it");
-  if (storage === 'etcd') return createEtcdBackend({ endpoints: options.etcd?.endpoints ?? [], prefix: options.etcd?.prefix });
-  return storage === 'sqlite' ? createSqliteBackend({ path: join(dir, 'cascade.db') }) : createMemoryBackend();
+  if (storage === 'etcd') {
+    const { createEtcdBackend } = await import('../storage/etcd/backend.js');
+    return createEtcdBackend({ endpoints: options.etcd?.endpoints ?? [], prefix: options.etcd?.prefix });
+  }
+  if (storage === 'sqlite') return (await import('../storage/sqlite/backend.js')).createSqliteBackend({ path: join(dir, 'cascade.db') });
+  return createMemoryBackend();
 }
 
 /**
@@ -161,10 +166,11 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
     return stopped;
   };
   try {
-    backend = backendFor(options, dir);
+    backend = await backendFor(options, dir);
     const secure = options.secure === true ? {} : options.secure === false ? undefined : options.secure;
-    const pki = secure === undefined ? undefined : loadOrCreateServingPki(dir, [options.host ?? '127.0.0.1']);
-    const adminToken = secure === undefined ? undefined : await loadOrCreateAdminToken(dir);
+    // Loaded on demand, as `cascade serve` does: the DER libraries are start-up time a plain-HTTP server does not need.
+    const pki = secure === undefined ? undefined : (await import('../pki/serving-pki.js')).loadOrCreateServingPki(dir, [options.host ?? '127.0.0.1']);
+    const adminToken = secure === undefined ? undefined : await (await import('../cli/admin-token.js')).loadOrCreateAdminToken(dir);
     const tokens = new Map<string, UserInfo>(Object.entries(secure?.tokens ?? {}));
     if (adminToken !== undefined) tokens.set(adminToken, ADMIN);
     server = await startApiServer({
