@@ -55,23 +55,21 @@ async function admitPod(classes: PriorityClassReader, operation: 'CREATE' | 'UPD
     priority = classValue(pc);
     policy = pc.preemptionPolicy;
   }
-  if (spec.priority !== undefined && spec.priority !== null && spec.priority !== priority) {
-    throw forbidden(
-      PODS,
-      name,
-      `the integer value of priority (${String(spec.priority)}) must not be provided in pod spec; priority admission controller computed ${priority} from the given PriorityClass name`,
-    );
-  }
+  refuseOtherValue(name, 'integer value of priority', spec.priority, priority);
   spec.priority = priority;
   if (typeof policy !== 'string') return;
-  if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null && spec.preemptionPolicy !== policy) {
-    throw forbidden(
-      PODS,
-      name,
-      `the string value of PreemptionPolicy (${String(spec.preemptionPolicy)}) must not be provided in pod spec; priority admission controller computed ${policy} from the given PriorityClass name`,
-    );
-  }
+  refuseOtherValue(name, 'string value of PreemptionPolicy', spec.preemptionPolicy, policy);
   spec.preemptionPolicy = policy;
+}
+
+/** A value the pod sets itself must be the one its class gives, as the plugin words the refusal. */
+function refuseOtherValue(name: string, what: string, given: unknown, computed: string | number): void {
+  if (given === undefined || given === null || given === computed) return;
+  throw forbidden(
+    PODS,
+    name,
+    `the ${what} (${String(given)}) must not be provided in pod spec; priority admission controller computed ${computed} from the given PriorityClass name`,
+  );
 }
 
 /** Only one class may be the global default: making a second one (or turning one into it) is refused. */
