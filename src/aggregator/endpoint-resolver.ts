@@ -6,7 +6,7 @@
  * the availability controller makes before it tries the backend.
  */
 
-import { isObject, type KubeObject } from '../api/types.js';
+import { isObject, objects, type KubeObject } from '../api/types.js';
 import type { ServiceReference } from './api-service.js';
 
 export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -54,10 +54,6 @@ function servicePorts(svc: KubeObject): ServicePort[] {
 
 function findServicePort(svc: KubeObject, port: number): ServicePort | undefined {
   return servicePorts(svc).find((p) => p.port === port);
-}
-
-function objects(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter(isObject) : [];
 }
 
 const nameOf = (port: Record<string, unknown>): string => (typeof port.name === 'string' ? port.name : '');

@@ -1,4 +1,4 @@
-import { isObject } from '../../api/types.js';
+import { isObject, objects } from '../../api/types.js';
 import {
   arrayOf,
   conditionDefinition,
@@ -16,7 +16,7 @@ import { age, containerCells } from '../../tables/cell-format.js';
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { defaultWorkload, objects } from '../core-v1/types/defaulting.js';
+import { defaultWorkload } from '../core-v1/types/defaulting.js';
 import { desiredReplicas } from '../core-v1/types/workload-printing.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';

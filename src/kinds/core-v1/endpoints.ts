@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../api/types.js';
+import { objects, type KubeObject } from '../../api/types.js';
 import { ATOMIC, ATOMIC_STRUCT, CORE, core, coreArray, coreKind, int32, object, str } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { age, joinHostPort } from '../../tables/cell-format.js';
@@ -8,7 +8,6 @@ import { column, type Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
-import { objects } from './types/defaulting.js';
 import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */

@@ -1,11 +1,10 @@
 import { type FieldError, fieldError } from '../../api/errors.js';
-import { isObject, type KubeObject } from '../../api/types.js';
+import { isObject, type KubeObject, objects } from '../../api/types.js';
 import { CORE, core, coreArray, coreKind, object, quantityMap, str } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
-import { objects } from './types/defaulting.js';
 import { quantityValue } from './types/quantity-value.js';
 
 type Quantities = Record<string, unknown>;

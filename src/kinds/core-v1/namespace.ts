@@ -14,13 +14,9 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, notSupported, textAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
+import { specOf } from './types/defaulting.js';
 
 const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
-
-function specOf(obj: KubeObject): Record<string, unknown> {
-  if (!isObject(obj.spec)) obj.spec = {};
-  return obj.spec as Record<string, unknown>;
-}
 
 function specFinalizers(obj: KubeObject): string[] {
   const finalizers = isObject(obj.spec) ? obj.spec.finalizers : undefined;

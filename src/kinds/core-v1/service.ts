@@ -1,4 +1,4 @@
-import { isObject, type KubeObject } from '../../api/types.js';
+import { isObject, type KubeObject, objects } from '../../api/types.js';
 import {
   arrayOf,
   ATOMIC,
@@ -25,7 +25,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, notSupported, textAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
-import { objects, specOf } from './types/defaulting.js';
+import { specOf } from './types/defaulting.js';
 import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
 import { byCodeUnit } from '../../util/by-code-unit.js';
 

@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../api/types.js';
+import { objects, type KubeObject } from '../../api/types.js';
 import {
   arrayOf,
   bool,
@@ -16,7 +16,6 @@ import { age, listWithMore } from '../../tables/cell-format.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { objects } from '../core-v1/types/defaulting.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';

@@ -1,5 +1,5 @@
 import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
-import { isObject, type KubeObject } from '../../api/types.js';
+import { isObject, objects, type KubeObject } from '../../api/types.js';
 import { isDns1035Label, isDns1123Subdomain, isValidPathSegmentName } from '../../validation/names.js';
 import { isIPAddress, isValidPortName, isValidPortNum, isWildcardDns1123Subdomain } from '../../validation/network.js';
 
@@ -21,7 +21,6 @@ interface Options {
   readonly allowInvalidWildcardHostRule: boolean;
 }
 
-const objects = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObject) : []);
 const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 

@@ -1,5 +1,5 @@
 import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
-import { isObject, type KubeObject } from '../../api/types.js';
+import { isObject, objects, type KubeObject } from '../../api/types.js';
 import { isStrictSubnet, isValidPortName, isValidPortNum, parseCidr } from '../../validation/network.js';
 
 /**
@@ -13,8 +13,6 @@ type Obj = Record<string, unknown>;
 const PROTOCOLS = ['TCP', 'UDP', 'SCTP'];
 const POLICY_TYPES = ['Ingress', 'Egress'];
 const INVALID_CIDR = 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)';
-
-const objects = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
 function validatePort(port: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];

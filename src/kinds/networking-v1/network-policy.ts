@@ -1,4 +1,4 @@
-import { isObject, type KubeObject } from '../../api/types.js';
+import { isObject, objects, type KubeObject } from '../../api/types.js';
 import { kindDefinition, LABEL_SELECTOR, listDefinition, ref } from '../../openapi/builders/group-builders.js';
 import { ATOMIC, arrayOf, int32, intOrString, meta, object, str, stringArray } from '../../openapi/builders/shorthand.js';
 import { type Definitions, definitionRef } from '../../openapi/schema.js';
@@ -18,8 +18,6 @@ const podSelectorDoc =
   'Selects the pods to which this NetworkPolicy object applies.  The array of ingress rules is applied to any pods selected by this field. Multiple network policies can select the same set of pods.  In this case, the ingress rules for each are combined additively. This field is NOT optional and follows standard label selector semantics. An empty podSelector matches all pods in this namespace.';
 
 type Obj = Record<string, unknown>;
-
-const objects = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
 /**
  * SetDefaults_NetworkPolicy and SetDefaults_NetworkPolicyPort: a policy that names no policy types is an Ingress

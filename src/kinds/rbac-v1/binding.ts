@@ -1,9 +1,8 @@
-import type { KubeObject } from '../../api/types.js';
+import { objects, type KubeObject } from '../../api/types.js';
 import { age } from '../../tables/cell-format.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list, text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { objects } from '../core-v1/types/defaulting.js';
 
 /** What RoleBinding and ClusterRoleBinding share: subject defaulting and the printer. */
 

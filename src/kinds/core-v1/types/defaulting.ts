@@ -11,9 +11,6 @@ export function specOf(obj: KubeObject): Obj {
   return obj.spec as Obj;
 }
 
-/** The objects of a list field; anything else defaults nothing. */
-export const objects = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObject) : []);
-
 /** Defaults a workload's own spec fields (`extra`), then its pod template as a Pod's spec is defaulted. */
 export function defaultWorkload(obj: KubeObject, extra: (s: Obj) => void): void {
   const s = specOf(obj);

@@ -1,4 +1,4 @@
-import { isObject } from '../../../api/types.js';
+import { isObject, objects } from '../../../api/types.js';
 import { defaultFieldRef, defaultPodVolume } from './volume-defaults.js';
 
 type Obj = Record<string, unknown>;
@@ -105,6 +105,3 @@ export function qosClass(spec: Obj): 'Guaranteed' | 'Burstable' | 'BestEffort' {
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
-function objects(value: unknown): Obj[] {
-  return Array.isArray(value) ? value.filter(isObject) : [];
-}
