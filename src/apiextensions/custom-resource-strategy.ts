@@ -101,6 +101,7 @@ export function customResourceStrategy(info: ResourceInfo, custom: CustomResourc
       return validate(obj);
     },
     validateUpdate: (next, old) => validate(next, old),
+    validateStatusUpdate: (next, old) => validate(next, old),
     warningsOnCreate: (obj) => unqualifiedFinalizerWarnings(obj.metadata.finalizers ?? [], []),
     warningsOnUpdate: (next, old) => unqualifiedFinalizerWarnings(next.metadata.finalizers ?? [], old.metadata.finalizers ?? []),
     allowUnconditionalUpdate: false,

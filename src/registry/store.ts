@@ -337,7 +337,9 @@ export class ResourceStore {
       this.strategy.prepareForUpdate(next, old);
     }
     dropEmptyMetadata(n);
-    const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), this.strategy.validateUpdate(next, old));
+    const kindErrs =
+      opts.subresource === 'status' ? this.strategy.validateStatusUpdate(next, old) : this.strategy.validateUpdate(next, old);
+    const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), kindErrs);
     if (errs.length > 0) throw this.invalid(name, errs);
     opts.warnings?.push(...(this.strategy.warningsOnUpdate?.(next, old) ?? []));
     await this.admit('UPDATE', this.info, next, old, { dryRun: opts.dryRun === true, user: opts.user, subresource: opts.subresource });

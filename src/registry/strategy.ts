@@ -26,6 +26,8 @@ export interface Strategy {
   warningsOnCreate?(obj: KubeObject): string[];
   warningsOnUpdate?(next: KubeObject, old: KubeObject): string[];
   validateUpdate(next: KubeObject, old: KubeObject): FieldError[];
+  /** Validation of a write through /status, after prepareForStatusUpdate kept everything else. */
+  validateStatusUpdate(next: KubeObject, old: KubeObject): FieldError[];
   /** Whether PUT without metadata.resourceVersion is accepted as last-write-wins (R1.7). */
   readonly allowUnconditionalUpdate: boolean;
   /** Whether a DELETE that removes the object answers with the object (true) or a Success Status (R2.25). */

@@ -1,5 +1,5 @@
 import type { StatusCause } from '../api/types.js';
-import { goQuote } from '../util/go-quote.js';
+import { goJsonText, goQuote } from '../util/go-quote.js';
 
 /** One apimachinery `field.Error`. `badValue` is omitted for Required/Forbidden, as upstream prints none. */
 export interface FieldError {
@@ -45,13 +45,8 @@ export function toStatusCause(error: FieldError): StatusCause {
 }
 
 function formatBadValue(value: unknown, format: 'json' | undefined): string {
-  if (typeof value === 'string') return format === 'json' ? goJson(value) : goQuote(value);
+  if (typeof value === 'string') return format === 'json' ? goJsonText(value) : goQuote(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === undefined || value === null) return 'null';
-  return goJson(value);
-}
-
-/** encoding/json output: like JSON.stringify but with Go's HTML-safe escapes. */
-function goJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+  return goJsonText(value);
 }

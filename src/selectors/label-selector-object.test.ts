@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { aggregateMessage, fieldErrorString, toStatusCause } from './field-error.js';
+import { fieldErrorBody, type FieldError } from '../api/errors.js';
+import { aggregateMessage } from './field-error.js';
 import {
   InvalidLabelSelectorError,
   labelSelectorAsSelector,
@@ -50,7 +51,7 @@ describe('labelSelectorFromObject', () => {
         ),
       (error: unknown) => {
         assert.ok(error instanceof InvalidLabelSelectorError);
-        assert.deepEqual(error.causes.map(fieldErrorString), [
+        assert.deepEqual(error.causes.map((e: FieldError) => `${e.field}: ${fieldErrorBody(e)}`), [
           "spec.selector.matchLabels: Invalid value: \"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
           "spec.selector.matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn'",
           "spec.selector.matchExpressions[1].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
@@ -58,11 +59,11 @@ describe('labelSelectorFromObject', () => {
         ]);
         const cause = error.causes[1];
         assert.ok(cause !== undefined);
-        assert.deepEqual(toStatusCause(cause), {
-          reason: 'FieldValueRequired',
-          message: "Required value: must be specified when `operator` is 'In' or 'NotIn'",
-          field: 'spec.selector.matchExpressions[0].values',
-        });
+        assert.deepEqual([cause.type, fieldErrorBody(cause), cause.field], [
+          'FieldValueRequired',
+          "Required value: must be specified when `operator` is 'In' or 'NotIn'",
+          'spec.selector.matchExpressions[0].values',
+        ]);
         return true;
       },
     );

@@ -1,6 +1,6 @@
 import { isObject } from '../api/types.js';
-import type { FieldError } from './field-error.js';
-import { goQuote } from '../util/go-quote.js';
+import { type FieldError, fieldError, GoLiteral } from '../api/errors.js';
+import { goJsonText, goQuote } from '../util/go-quote.js';
 import { type LabelSelector, NOTHING_SELECTOR, selectorFromRequirements } from './label-selector.js';
 import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
 import { newRequirement, type Operator, type Requirement } from './requirement.js';
@@ -27,7 +27,7 @@ const OBJECT_OPERATORS: ReadonlyMap<string, Operator> = new Map<string, Operator
 const sortedKeys = (record: Readonly<Record<string, string>>): string[] => Object.keys(record).sort();
 
 function labelNameErrors(name: string, field: string): FieldError[] {
-  return isQualifiedName(name).map((detail) => ({ type: 'FieldValueInvalid', field, badValue: name, detail }));
+  return isQualifiedName(name).map((detail) => fieldError.invalid(field, name, detail));
 }
 
 /**
@@ -47,7 +47,7 @@ export function validateLabelSelector(
     const value = matchLabels[key] ?? '';
     errors.push(...labelNameErrors(key, labelsPath));
     for (const detail of isValidLabelValue(value)) {
-      errors.push({ type: 'FieldValueInvalid', field: labelsPath, badValue: value, detail });
+      errors.push(fieldError.invalid(labelsPath, value, detail));
     }
   }
   (selector.matchExpressions ?? []).forEach((expression, index) => {
@@ -57,38 +57,24 @@ export function validateLabelSelector(
       case 'In':
       case 'NotIn':
         if (values.length === 0) {
-          errors.push({
-            type: 'FieldValueRequired',
-            field: `${at}.values`,
-            detail: "must be specified when `operator` is 'In' or 'NotIn'",
-          });
+          errors.push(fieldError.required(`${at}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
         }
         break;
       case 'Exists':
       case 'DoesNotExist':
         if (values.length > 0) {
-          errors.push({
-            type: 'FieldValueForbidden',
-            field: `${at}.values`,
-            detail: "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-          });
+          errors.push(fieldError.forbidden(`${at}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
         }
         break;
       default:
-        errors.push({
-          type: 'FieldValueInvalid',
-          field: `${at}.operator`,
-          badValue: expression.operator,
-          // Upstream's operator is a named string type, which field.Error prints through encoding/json.
-          badValueFormat: 'json',
-          detail: 'not a valid selector operator',
-        });
+        // Upstream's operator is a named string type, which field.Error prints through encoding/json.
+        errors.push(fieldError.invalid(`${at}.operator`, new GoLiteral(goJsonText(String(expression.operator))), 'not a valid selector operator'));
     }
     errors.push(...labelNameErrors(expression.key, `${at}.key`));
     if (options.allowInvalidLabelValueInSelector !== true) {
       values.forEach((value, valueIndex) => {
         for (const detail of isValidLabelValue(value)) {
-          errors.push({ type: 'FieldValueInvalid', field: `${at}.values[${valueIndex}]`, badValue: value, detail });
+          errors.push(fieldError.invalid(`${at}.values[${valueIndex}]`, value, detail));
         }
       });
     }

@@ -55,3 +55,8 @@ export function goTimeQuote(text: string): string {
   }
   return `${out}"`;
 }
+
+/** encoding/json output: like JSON.stringify but with Go's HTML-safe escapes (field.Error prints named types so). */
+export function goJsonText(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${(ch.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}

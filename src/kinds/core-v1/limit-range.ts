@@ -5,7 +5,7 @@ import type { Definitions } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
-import { quantityValue } from './types/quantity-value.js';
+import { quantityValue } from '../../validation/quantity-value.js';
 
 type Quantities = Record<string, unknown>;
 

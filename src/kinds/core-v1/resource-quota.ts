@@ -9,7 +9,7 @@ import { column, type Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
-import { quantityValue } from './types/quantity-value.js';
+import { quantityValue } from '../../validation/quantity-value.js';
 
 /** Resources counted in whole objects: their quantities must be integers (IsIntegerResourceName). */
 const INTEGER_RESOURCES = new Set([

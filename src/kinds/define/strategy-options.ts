@@ -27,6 +27,8 @@ export interface StrategyOptions {
   readonly defaults?: (obj: KubeObject) => void;
   readonly validate?: (obj: KubeObject) => FieldError[];
   readonly validateUpdate?: (next: KubeObject, old: KubeObject) => FieldError[];
+  /** Validation of a write through /status (the status strategy's ValidateUpdate); validateUpdate when omitted. */
+  readonly validateStatusUpdate?: (next: KubeObject, old: KubeObject) => FieldError[];
   readonly prepareForCreate?: (obj: KubeObject) => void;
   /** Graceful deletion (pods): the grace period a DELETE applies, or undefined for none (R2.17). */
   readonly gracePeriodFor?: (obj: KubeObject, requested: number | undefined) => number | undefined;

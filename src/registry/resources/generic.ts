@@ -35,6 +35,7 @@ export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {
     if (!isObject(obj.status)) obj.status = {};
     fillZeroValues(obj.status as Record<string, unknown>, zero);
   };
+  const validateUpdate = options.validateUpdate ?? ((next: KubeObject) => (options.validate ? options.validate(next) : []));
   return {
     applyDefaults: options.defaults ?? (() => {}),
     prepareForCreate(obj) {
@@ -80,7 +81,8 @@ export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {
     validate: options.validate ?? (() => []),
     warningsOnCreate: options.warningsOnCreate,
     warningsOnUpdate: options.warningsOnUpdate,
-    validateUpdate: options.validateUpdate ?? ((next) => (options.validate ? options.validate(next) : [])),
+    validateUpdate,
+    validateStatusUpdate: options.validateStatusUpdate ?? validateUpdate,
     allowUnconditionalUpdate: options.allowUnconditionalUpdate ?? true,
     returnDeletedObject: options.returnDeletedObject ?? false,
     gcPolicy: options.gcPolicy ?? 'DeleteDependents',

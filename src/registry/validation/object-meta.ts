@@ -2,9 +2,8 @@ import { type FieldError, fieldError } from '../../api/errors.js';
 import { STANDARD_FINALIZERS } from '../../api/finalizers.js';
 import type { NameFormat, ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject, type ObjectMeta, parseApiVersion } from '../../api/types.js';
-import { isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue, isValidPathSegmentName } from '../../validation/names.js';
-
-const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
+import { validateAnnotations, validateLabels } from '../../validation/labels.js';
+import { isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidPathSegmentName } from '../../validation/names.js';
 
 const NAME_CHECKS: Record<NameFormat, (name: string) => string[]> = {
   'dns1123-subdomain': isDns1123Subdomain,
@@ -21,36 +20,6 @@ export function validateName(info: ResourceInfo, name: string, prefix: boolean):
   const segmentErrs = isValidPathSegmentName(name);
   if (segmentErrs.length > 0) errs.push(...segmentErrs);
   return errs;
-}
-
-function validateLabels(labels: unknown, field: string, errs: FieldError[]): void {
-  if (labels === undefined || labels === null) return;
-  if (!isObject(labels)) {
-    errs.push(fieldError.invalid(field, labels, 'must be a map of string keys to string values'));
-    return;
-  }
-  for (const [k, v] of Object.entries(labels)) {
-    for (const msg of isQualifiedName(k)) errs.push(fieldError.invalid(field, k, msg));
-    if (typeof v !== 'string') errs.push(fieldError.invalid(field, v, 'must be a string'));
-    else for (const msg of isValidLabelValue(v)) errs.push(fieldError.invalid(field, v, msg));
-  }
-}
-
-function validateAnnotations(annotations: unknown, field: string, errs: FieldError[]): void {
-  if (annotations === undefined || annotations === null) return;
-  if (!isObject(annotations)) {
-    errs.push(fieldError.invalid(field, annotations, 'must be a map of string keys to string values'));
-    return;
-  }
-  let size = 0;
-  for (const [k, v] of Object.entries(annotations)) {
-    for (const msg of isQualifiedName(k.toLowerCase())) errs.push(fieldError.invalid(field, k, msg));
-    if (typeof v !== 'string') errs.push(fieldError.invalid(field, v, 'must be a string'));
-    size += k.length + (typeof v === 'string' ? v.length : 0);
-  }
-  if (size > TOTAL_ANNOTATION_SIZE_LIMIT) {
-    errs.push({ type: 'FieldValueTooLong', field, detail: `must have at most ${TOTAL_ANNOTATION_SIZE_LIMIT} bytes`, hasValue: false });
-  }
 }
 
 /** R1.16–R1.19. `builtin` applies the core rule that unqualified names must be standard (R1.17). */
@@ -120,8 +89,7 @@ function parseOwnerApiVersion(apiVersion: string): { group: string; version: str
 }
 
 function validateCommonMeta(meta: ObjectMeta, info: ResourceInfo, errs: FieldError[]): FieldError[] {
-  validateLabels(meta.labels, 'metadata.labels', errs);
-  validateAnnotations(meta.annotations, 'metadata.annotations', errs);
+  errs.push(...validateLabels(meta.labels, 'metadata.labels'), ...validateAnnotations(meta.annotations, 'metadata.annotations'));
   if (meta.finalizers !== undefined) errs.push(...validateFinalizers(meta.finalizers, info.custom !== true));
   if (meta.ownerReferences !== undefined) errs.push(...validateOwnerReferences(meta.ownerReferences));
   return errs;
