@@ -11,6 +11,7 @@ import { benchEtcd } from './etcd.js';
 import { benchEtcdCluster } from './etcd-cluster.js';
 import { benchNamespaceDeletion } from './namespace.js';
 import { benchProtection } from './protection.js';
+import { benchValidation } from './validation.js';
 import { startProcess } from './process.js';
 import { median } from './stats.js';
 
@@ -55,6 +56,24 @@ async function startTimes(args: string[], dataDir: string | undefined): Promise<
     await p.stop();
   }
   return median(times);
+}
+
+const HEADER =
+  '# Benchmarks\n\nProduced by `npm run bench` (bench/index.ts). Each figure sits next to a baseline measured in the same run.\n' +
+  'The newest run comes first; every earlier run, with its reading, is kept under History, oldest first.\n';
+const HISTORY = '\n# History\n';
+
+/**
+ * BENCHMARKS.md with `section` as the current run: the run it replaces (and any reading written under it) moves to
+ * the end of History, so the file always opens with one current table and keeps every earlier one.
+ */
+function withCurrentRun(existing: string, section: string): string {
+  const firstRun = existing.indexOf('\n## ');
+  if (firstRun < 0) return `${HEADER}${section}${HISTORY}`;
+  const historyAt = existing.indexOf(HISTORY);
+  const previous = historyAt < 0 ? existing.slice(firstRun) : existing.slice(firstRun, historyAt);
+  const history = historyAt < 0 ? '' : existing.slice(historyAt + HISTORY.length);
+  return `${HEADER}${section}${HISTORY}${history.trimEnd()}\n${previous.trimEnd()}\n`;
 }
 
 async function main(): Promise<void> {
@@ -109,6 +128,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchProtection()));
     rows.push(...(await benchCrdServing()));
     rows.push(...(await benchCrdRules()));
+    rows.push(...(await benchValidation()));
     rows.push(...(await benchSqlite()));
     rows.push(...(await benchEtcd()));
     rows.push(...(await benchEtcdCluster()));
@@ -124,10 +144,9 @@ async function main(): Promise<void> {
     try {
       existing = await readFile('BENCHMARKS.md', 'utf8');
     } catch {
-      existing =
-        '# Benchmarks\n\nProduced by `npm run bench` (bench/index.ts). Each figure sits next to a baseline measured in the same run.\n';
+      existing = '';
     }
-    await writeFile('BENCHMARKS.md', existing + section);
+    await writeFile('BENCHMARKS.md', withCurrentRun(existing, section));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
