@@ -4,6 +4,8 @@ import { KUBECTL_MANAGER, refreshLastApplied, unforgivenConflicts } from '../../
 import { decodeManagedFields, ManagedFieldsError, type ManagedFields } from '../../apply/managed-fields.js';
 import { badRequest, conflict, StatusError } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
+import { forbidden } from '../../auth/authn/forbidden.js';
+import type { ResourceAttributes } from '../../auth/authorizer.js';
 import { endpointOf, setManagedFields } from '../../registry/field-tracking.js';
 import { nowSeconds } from '../../registry/timestamps.js';
 import type { ResourceRequest } from '../api-context.js';
@@ -15,6 +17,27 @@ import { renderObject } from './transform.js';
 
 const BEFORE_FIRST_APPLY = 'before-first-apply';
 const CREATE_ATTEMPTS = 3;
+
+/**
+ * R10.20: an apply that creates needs `create` as well as the `patch` the request was authorized for, asked once the
+ * object is built (Kubernetes checks it in the create's validation), with the refusal a create would get.
+ */
+function authorizeApplyCreate(r: ResourceRequest, name: string): void {
+  const info = r.store.info;
+  const attributes: ResourceAttributes = {
+    user: r.user,
+    resourceRequest: true,
+    verb: 'create',
+    apiGroup: info.group,
+    apiVersion: info.version,
+    resource: info.plural,
+    subresource: '',
+    namespace: r.namespace ?? '',
+    name,
+  };
+  const decision = r.ctx.authorizer.authorize(attributes);
+  if (decision.decision !== 'allow') throw forbidden(attributes, decision.reason);
+}
 
 /** The body as YAML (JSON included); a parse failure is R10.3's 400. */
 export async function parseApplyBody(body: Buffer): Promise<ParsedBody> {
@@ -28,7 +51,8 @@ export async function parseApplyBody(body: Buffer): Promise<ParsedBody> {
   try {
     return await parseBodyWithStrictErrors(body, 'application/yaml');
   } catch (err) {
-    if (err instanceof StatusError && err.code === 400) throw badRequest(`error decoding YAML: error converting YAML to JSON: ${err.message}`);
+    if (err instanceof StatusError && err.code === 400)
+      throw badRequest(`error decoding YAML: error converting YAML to JSON: ${err.message}`);
     throw err;
   }
 }
@@ -43,9 +67,11 @@ export function gvkString(apiVersion: unknown, kind: unknown): string {
 
 /** R10.11, R10.12: the configuration describes this kind and brings no managedFields. */
 export function checkConfigIdentity(config: Record<string, unknown>, apiVersion: string, kind: string): void {
-  if (config.apiVersion !== apiVersion || config.kind !== kind) throw badRequest(`invalid object type: ${gvkString(config.apiVersion, config.kind)}`);
+  if (config.apiVersion !== apiVersion || config.kind !== kind)
+    throw badRequest(`invalid object type: ${gvkString(config.apiVersion, config.kind)}`);
   const meta = config.metadata;
-  if (isObject(meta) && meta.managedFields !== undefined && meta.managedFields !== null) throw badRequest('metadata.managedFields must be nil');
+  if (isObject(meta) && meta.managedFields !== undefined && meta.managedFields !== null)
+    throw badRequest('metadata.managedFields must be nil');
 }
 
 function metaOf(obj: Record<string, unknown>): Record<string, unknown> {
@@ -65,7 +91,8 @@ export function liveFieldsForApply(endpoint: Endpoint, current: KubeObject): Man
     if (err instanceof ManagedFieldsError) throw new StatusError(500, 'InternalError', `failed to decode managed fields: ${err.message}`);
     throw err;
   }
-  if (fields.size === 0) recordUpdate(endpoint, { apiVersion: current.apiVersion, kind: current.kind }, current, fields, BEFORE_FIRST_APPLY);
+  if (fields.size === 0)
+    recordUpdate(endpoint, { apiVersion: current.apiVersion, kind: current.kind }, current, fields, BEFORE_FIRST_APPLY);
   return fields;
 }
 
@@ -103,17 +130,21 @@ export async function handleApply(r: ResourceRequest, name: string, dryRun: bool
     }
     if (manager === KUBECTL_MANAGER) refreshLastApplied(object, config);
     setManagedFields(object as KubeObject, fields);
-    if (parsed.strictErrors.length > 0 && validation === 'Strict') throw badRequest(`error strict decoding YAML: ${parsed.strictErrors.join(', ')}`);
+    if (parsed.strictErrors.length > 0 && validation === 'Strict')
+      throw badRequest(`error strict decoding YAML: ${parsed.strictErrors.join(', ')}`);
     const uid = configMeta.uid;
     if (current === undefined && typeof uid === 'string' && uid !== '') {
       throw conflict(store.ref, name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
     }
     const mergedName = metaOf(object).name;
     if (mergedName !== name) {
-      throw badRequest(`the name of the object (${typeof mergedName === 'string' ? mergedName : ''}) does not match the name on the URL (${name})`);
+      throw badRequest(
+        `the name of the object (${typeof mergedName === 'string' ? mergedName : ''}) does not match the name on the URL (${name})`,
+      );
     }
     const rv = configMeta.resourceVersion;
-    if (current !== undefined && typeof rv === 'string' && rv !== '' && rv !== current.metadata.resourceVersion) throw store.conflictError(name);
+    if (current !== undefined && typeof rv === 'string' && rv !== '' && rv !== current.metadata.resourceVersion)
+      throw store.conflictError(name);
     return decodeObjectBody(r, object, warnings);
   };
 
@@ -129,7 +160,9 @@ export async function handleApply(r: ResourceRequest, name: string, dryRun: bool
       if (!(err instanceof StatusError && err.code === 404) || r.subresource !== undefined) throw err;
     }
     try {
-      const created = await store.create(r.namespace, applyTo(undefined), opts);
+      const toCreate = applyTo(undefined);
+      authorizeApplyCreate(r, name);
+      const created = await store.create(r.namespace, toCreate, opts);
       if (validation === 'Warn') warnings.push(...parsed.strictErrors);
       send(r.res, r.format, 201, renderObject(r, created), warningHeaders(warnings));
       return;
