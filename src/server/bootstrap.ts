@@ -56,19 +56,8 @@ export async function ensureKubernetesService(registry: Registry, host: string, 
       sessionAffinity: 'None',
     },
   });
-  try {
-    await create(endpoints, {
-      metadata: { name: 'kubernetes', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
-      subsets: [
-        {
-          addresses: [{ ip: host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host }],
-          ports: [{ name: 'https', port, protocol: 'TCP' }],
-        },
-      ],
-    });
-  } catch (err) {
-    // Endpoints may not point at loopback: kube-apiserver advertising 127.0.0.1 (envtest) has its reconciler's
-    // write refused the same way and serves on without the `kubernetes` Endpoints.
-    if (!(err instanceof StatusError && err.reason === 'Invalid')) throw err;
-  }
+  await create(endpoints, {
+    metadata: { name: 'kubernetes', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+    subsets: [{ addresses: [{ ip: host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host }], ports: [{ name: 'https', port, protocol: 'TCP' }] }],
+  });
 }

@@ -90,7 +90,7 @@ export function validateCidr(field: string, value: string): FieldError[] {
  * ValidateNonSpecialIP: unspecified and loopback addresses make no sense as endpoints, and link-local ones are
  * node-centric (metadata services), so Endpoints, EndpointSlices and external IPs refuse them.
  */
-export function validateNonSpecialIp(value: string, field: string): FieldError[] {
+export function validateNonSpecialIp(value: string, field: string, options: { allowLoopback?: boolean } = {}): FieldError[] {
   const ip = parseIp(value);
   if (ip === undefined) return [fieldError.invalid(field, value, 'must be a valid IP address')];
   const b = ip.bytes;
@@ -98,7 +98,8 @@ export function validateNonSpecialIp(value: string, field: string): FieldError[]
   const v4 = ip.family === 'IPv4';
   if (b.every((x) => x === 0)) errs.push(fieldError.invalid(field, value, `may not be unspecified (${value})`));
   const loopback = v4 ? b[0] === 127 : b.slice(0, 15).every((x) => x === 0) && b[15] === 1;
-  if (loopback) errs.push(fieldError.invalid(field, value, 'may not be in the loopback range (127.0.0.0/8, ::1/128)'));
+  if (loopback && options.allowLoopback !== true)
+    errs.push(fieldError.invalid(field, value, 'may not be in the loopback range (127.0.0.0/8, ::1/128)'));
   const linkLocal = v4 ? b[0] === 169 && b[1] === 254 : b[0] === 0xfe && ((b[1] ?? 0) & 0xc0) === 0x80;
   if (linkLocal) errs.push(fieldError.invalid(field, value, 'may not be in the link-local range (169.254.0.0/16, fe80::/10)'));
   const linkLocalMulticast = v4 ? b[0] === 224 && b[1] === 0 && b[2] === 0 : b[0] === 0xff && ((b[1] ?? 0) & 0x0f) === 0x02;

@@ -83,11 +83,16 @@ describe('Service, Endpoints and RBAC validation with kubectl (issue 30)', () =>
     );
   });
 
-  it('Endpoints may not point at loopback', async () => {
-    const endpoints = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'local' }, subsets: [{ addresses: [{ ip: '127.0.0.1' }] }] };
+  it('Endpoints may not point at link-local addresses', async () => {
+    const endpoints = {
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: { name: 'metadata' },
+      subsets: [{ addresses: [{ ip: '169.254.169.254' }] }],
+    };
     assert.equal(
       await refused(endpoints, 'create', '-f', '-'),
-      'The Endpoints "local" is invalid: subsets[0].addresses[0].ip: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)\n',
+      'The Endpoints "metadata" is invalid: subsets[0].addresses[0].ip: Invalid value: "169.254.169.254": may not be in the link-local range (169.254.0.0/16, fe80::/10)\n',
     );
   });
 });

@@ -28,10 +28,9 @@ const CASES: [string, unknown[], string[]][] = [
     ['subsets[0]: Required value: must specify `addresses` or `notReadyAddresses`'],
   ],
   [
-    'addresses are IPs, never loopback, link-local or multicast',
+    'addresses are IPs, never link-local, multicast or unspecified (loopback is the exception Cascade makes)',
     [{ addresses: [{ ip: '127.0.0.1' }, { ip: '169.254.169.254' }, { ip: '224.0.0.1' }, { ip: '0.0.0.0' }, { ip: 'web' }] }],
     [
-      'subsets[0].addresses[0].ip: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
       'subsets[0].addresses[1].ip: Invalid value: "169.254.169.254": may not be in the link-local range (169.254.0.0/16, fe80::/10)',
       'subsets[0].addresses[2].ip: Invalid value: "224.0.0.1": may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)',
       'subsets[0].addresses[3].ip: Invalid value: "0.0.0.0": may not be unspecified (0.0.0.0)',
@@ -42,10 +41,7 @@ const CASES: [string, unknown[], string[]][] = [
   [
     'IPv6 special ranges',
     [{ addresses: [{ ip: '::1' }, { ip: 'fe80::1' }] }],
-    [
-      'subsets[0].addresses[0].ip: Invalid value: "::1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
-      'subsets[0].addresses[1].ip: Invalid value: "fe80::1": may not be in the link-local range (169.254.0.0/16, fe80::/10)',
-    ],
+    ['subsets[0].addresses[1].ip: Invalid value: "fe80::1": may not be in the link-local range (169.254.0.0/16, fe80::/10)'],
   ],
   [
     'hostname is a DNS label, nodeName a subdomain',

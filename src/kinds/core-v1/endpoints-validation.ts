@@ -10,6 +10,13 @@ type Obj = Record<string, unknown>;
 
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 
+/**
+ * Kubernetes refuses loopback endpoint addresses. Cascade accepts them: a test server's backends (aggregated API
+ * servers reached through their Service's endpoints, the server's own `kubernetes` Endpoints) listen on loopback,
+ * where nothing else could reach them.
+ */
+export const ENDPOINT_IP_OPTIONS = { allowLoopback: true };
+
 const items = (value: unknown): Obj[] => (Array.isArray(value) ? value.map((v) => (isObject(v) ? v : {})) : []);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const invalid = (field: string, value: unknown, msgs: string[]): FieldError[] => msgs.map((m) => fieldError.invalid(field, value, m));
@@ -22,7 +29,7 @@ function validateAddress(address: Obj, path: string): FieldError[] {
   if (hostname !== '') errs.push(...invalid(`${path}.hostname`, hostname, isDns1123Label(hostname)));
   if (typeof address.nodeName === 'string')
     errs.push(...invalid(`${path}.nodeName`, address.nodeName, isDns1123Subdomain(address.nodeName)));
-  errs.push(...validateNonSpecialIp(ip, `${path}.ip`));
+  errs.push(...validateNonSpecialIp(ip, `${path}.ip`, ENDPOINT_IP_OPTIONS));
   return errs;
 }
 

@@ -24,10 +24,10 @@ const CASES: [string, KubeObject, string[]][] = [
   ['addressType enum', slice({ addressType: 'IP' }), ['addressType: Unsupported value: "IP": supported values: "FQDN", "IPv4", "IPv6"']],
   [
     'addresses match the type and are not special',
-    slice({ endpoints: [{ addresses: ['fd00::1', '127.0.0.1'] }, { addresses: [] }] }),
+    slice({ endpoints: [{ addresses: ['fd00::1', '169.254.0.1'] }, { addresses: [] }] }),
     [
       'endpoints[0].addresses[0]: Invalid value: "fd00::1": must be a valid IPv4 address',
-      'endpoints[0].addresses[1]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
+      'endpoints[0].addresses[1]: Invalid value: "169.254.0.1": may not be in the link-local range (169.254.0.0/16, fe80::/10)',
       'endpoints[1].addresses: Required value: must contain at least 1 address',
     ],
   ],

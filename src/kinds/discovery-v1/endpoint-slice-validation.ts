@@ -1,6 +1,7 @@
 import { type FieldError, fieldError } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { parseIp, validateNonSpecialIp } from '../../validation/ip-address.js';
+import { ENDPOINT_IP_OPTIONS } from '../core-v1/endpoints-validation.js';
 import { validateLabels } from '../../validation/labels.js';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue } from '../../validation/names.js';
 
@@ -44,7 +45,7 @@ function validateAddress(addressType: string, address: string, field: string): F
   if (addressType === 'IPv4' || addressType === 'IPv6') {
     const ip = parseIp(address);
     const errs = ip?.family === addressType ? [] : [fieldError.invalid(field, address, `must be a valid ${addressType} address`)];
-    return [...errs, ...validateNonSpecialIp(address, field)];
+    return [...errs, ...validateNonSpecialIp(address, field, ENDPOINT_IP_OPTIONS)];
   }
   // Addresses of an unknown type are left alone, as Kubernetes leaves them.
   return addressType === 'FQDN' ? validateFqdn(field, address) : [];
