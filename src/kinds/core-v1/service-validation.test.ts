@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { fieldErrorBody, type FieldError } from '../../api/errors.js';
 import type { KubeObject } from '../../api/types.js';
 import { prepareServiceCreate, prepareServiceUpdate } from './service-prepare.js';
-import { validateService, validateServiceStatusUpdate, validateServiceUpdate } from './service-validation.js';
+import { serviceWarnings, validateService, validateServiceStatusUpdate, validateServiceUpdate } from './service-validation.js';
 
 // Cases from pkg/apis/core/validation (ValidateService, ValidateServiceUpdate, ValidateServiceStatusUpdate,
 // ValidateServiceClusterIPsRelatedFields, validateUpgradeDowngradeClusterIPs) and the Service REST storage
@@ -274,5 +274,18 @@ test('ValidateServiceStatusUpdate: load balancer ingress only on LoadBalancer Se
   assert.deepEqual(render(validateServiceStatusUpdate(lb)), [
     'status.loadBalancer.ingress[0].ip: Invalid value: "1.2.3": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
     'status.loadBalancer.ingress[1].hostname: Invalid value: "1.2.3.4": must be a DNS name, not an IP address',
+  ]);
+});
+
+test('GetWarningsForService: ignored fields and the deprecated topology annotation', () => {
+  assert.deepEqual(serviceWarnings(service()), []);
+  const obj = service({ externalName: 'db.example.com' });
+  obj.metadata.annotations = { 'service.kubernetes.io/topology-aware-hints': 'auto' };
+  assert.deepEqual(serviceWarnings(obj), [
+    'annotation service.kubernetes.io/topology-aware-hints is deprecated, please use service.kubernetes.io/topology-mode instead',
+    'spec.externalName is ignored when spec.type is not "ExternalName"',
+  ]);
+  assert.deepEqual(serviceWarnings(service({ type: 'ExternalName', externalName: 'db.example.com', externalIPs: ['1.2.3.4'] })), [
+    'spec.externalIPs is ignored when spec.type is "ExternalName"',
   ]);
 });

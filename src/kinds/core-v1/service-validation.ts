@@ -330,3 +330,17 @@ export function validateServiceStatusUpdate(next: KubeObject): FieldError[] {
   });
   return errs;
 }
+
+/** GetWarningsForService: fields Kubernetes accepts but ignores, and the deprecated topology annotation. */
+export function serviceWarnings(obj: KubeObject): string[] {
+  const spec = specOf(obj);
+  const warnings: string[] = [];
+  if (isObject(obj.metadata.annotations) && TOPOLOGY_HINTS_ANNOTATION in obj.metadata.annotations) {
+    warnings.push(`annotation ${TOPOLOGY_HINTS_ANNOTATION} is deprecated, please use ${TOPOLOGY_MODE_ANNOTATION} instead`);
+  }
+  if (spec.type === 'ExternalName' && stringList(spec.externalIPs).length > 0)
+    warnings.push('spec.externalIPs is ignored when spec.type is "ExternalName"');
+  if (spec.type !== 'ExternalName' && textOf(spec.externalName) !== '')
+    warnings.push('spec.externalName is ignored when spec.type is not "ExternalName"');
+  return warnings;
+}

@@ -28,7 +28,7 @@ import { resourceInfo, STATUS } from '../define/resource.js';
 import { specOf } from './types/defaulting.js';
 import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
 import { prepareServiceCreate, prepareServiceUpdate } from './service-prepare.js';
-import { validateService, validateServiceStatusUpdate, validateServiceUpdate } from './service-validation.js';
+import { serviceWarnings, validateService, validateServiceStatusUpdate, validateServiceUpdate } from './service-validation.js';
 import { byCodeUnit } from '../../util/by-code-unit.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
@@ -299,6 +299,8 @@ export const SERVICE: KindDefinition = {
     validate: validateService,
     validateUpdate: validateServiceUpdate,
     validateStatusUpdate: validateServiceStatusUpdate,
+    warningsOnCreate: serviceWarnings,
+    warningsOnUpdate: serviceWarnings,
   },
   fieldSelectors: {
     conversion: { labels: new Set(['metadata.namespace', 'metadata.name', 'spec.clusterIP', 'spec.type']), error: notSupported },
