@@ -7,6 +7,7 @@ import { column } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { validateLease } from './lease-validation.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const leaseSpecHolderIdentity =
@@ -62,10 +63,15 @@ const FIELD_NUMBERS: FieldNumberTable = {
 /** coordination.k8s.io/v1 Lease: leader election's record. */
 export const LEASE: KindDefinition = {
   resource: resourceInfo({ group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true }),
+  strategy: { validate: validateLease },
   printer: {
     style: 'printer',
     columns: [NAME_COLUMN, column('Holder', 'string', leaseSpecHolderIdentity), AGE_COLUMN],
-    row: (lease, now) => [lease.metadata.name ?? '', text(get(lease, 'spec', 'holderIdentity')), age(lease.metadata.creationTimestamp, now)],
+    row: (lease, now) => [
+      lease.metadata.name ?? '',
+      text(get(lease, 'spec', 'holderIdentity')),
+      age(lease.metadata.creationTimestamp, now),
+    ],
   },
   definitions: DEFINITIONS,
   fieldNumbers: FIELD_NUMBERS,

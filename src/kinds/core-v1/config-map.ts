@@ -7,7 +7,7 @@ import { column } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
-import { validateConfigMap } from './types/config-data.js';
+import { validateConfigMap, validateConfigMapUpdate } from './types/config-data.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const configMapData =
@@ -44,7 +44,7 @@ const FIELD_NUMBERS: FieldNumberTable = {
 /** core/v1 ConfigMap. */
 export const CONFIG_MAP: KindDefinition = {
   resource: resourceInfo({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true, shortNames: ['cm'] }),
-  strategy: { validate: validateConfigMap },
+  strategy: { validate: validateConfigMap, validateUpdate: validateConfigMapUpdate },
   printer: {
     style: 'printer',
     columns: [NAME_COLUMN, column('Data', 'string', configMapData), AGE_COLUMN],

@@ -9,6 +9,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
+import { validateEndpoints } from './endpoints-validation.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const endpointsSubsets =
@@ -111,7 +112,7 @@ const FIELD_NUMBERS: FieldNumberTable = {
 /** core/v1 Endpoints. */
 export const ENDPOINTS: KindDefinition = {
   resource: resourceInfo({ group: '', version: 'v1', kind: 'Endpoints', plural: 'endpoints', namespaced: true, shortNames: ['ep'] }),
-  strategy: { defaults: defaultEndpoints },
+  strategy: { defaults: defaultEndpoints, validate: validateEndpoints },
   printer: ENDPOINTS_PRINTER,
   definitions: DEFINITIONS,
   fieldNumbers: FIELD_NUMBERS,

@@ -4,6 +4,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import { notSupported } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { validateCoreEvent, validateCoreEventUpdate } from './event-validation.js';
 import { eventFields } from './types/event-fields.js';
 import { EVENT_PRINTER } from './types/event-printer.js';
 
@@ -75,7 +76,7 @@ export const EVENT: KindDefinition = {
     shortNames: ['ev'],
     nameFormat: 'path-segment',
   }),
-  strategy: { gcPolicy: 'Unsupported' },
+  strategy: { gcPolicy: 'Unsupported', validate: validateCoreEvent, validateUpdate: validateCoreEventUpdate },
   fieldSelectors: {
     conversion: {
       labels: new Set([

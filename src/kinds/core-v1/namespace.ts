@@ -40,12 +40,34 @@ function validateSpecFinalizers(obj: KubeObject, indexed: boolean): FieldError[]
 }
 
 /**
+ * ValidateNamespaceStatusUpdate: the phase follows deletionTimestamp. Kubernetes defaults an empty phase to Active
+ * before validating; Cascade applies no defaults to status writes, so an empty phase is read as Active here.
+ */
+function validateNamespaceStatus(next: KubeObject): FieldError[] {
+  const status = isObject(next.status) ? next.status : {};
+  const phase = typeof status.phase === 'string' && status.phase !== '' ? status.phase : 'Active';
+  const deleting = typeof next.metadata.deletionTimestamp === 'string' && next.metadata.deletionTimestamp !== '';
+  if (!deleting && phase !== 'Active') {
+    return [fieldError.invalid('status.Phase', phase, "may only be 'Active' if `deletionTimestamp` is empty")];
+  }
+  if (deleting && phase !== 'Terminating') {
+    return [fieldError.invalid('status.Phase', phase, "may only be 'Terminating' if `deletionTimestamp` is not empty")];
+  }
+  return [];
+}
+
+/**
  * R5.6: namespaces choose their GC finalizers differently from the generic store: `orphanDependents=false` means
  * foreground, and without options the existing finalizers are kept as they are.
  */
-export function namespaceDeletionFinalizers(opts: DeleteOptions, finalizers: readonly string[]): { changed: boolean; finalizers: string[] } {
+export function namespaceDeletionFinalizers(
+  opts: DeleteOptions,
+  finalizers: readonly string[],
+): { changed: boolean; finalizers: string[] } {
   const orphan =
-    opts.orphanDependents === true || opts.propagationPolicy === 'Orphan' || (opts.orphanDependents === undefined && opts.propagationPolicy === undefined && finalizers.includes(FINALIZER_ORPHAN));
+    opts.orphanDependents === true ||
+    opts.propagationPolicy === 'Orphan' ||
+    (opts.orphanDependents === undefined && opts.propagationPolicy === undefined && finalizers.includes(FINALIZER_ORPHAN));
   const foreground =
     opts.orphanDependents === false ||
     opts.propagationPolicy === 'Foreground' ||
@@ -133,6 +155,7 @@ export const NAMESPACE: KindDefinition = {
     validate: (obj) => validateSpecFinalizers(obj, false),
     // Plain updates keep the stored spec.finalizers (R5.3), so in practice this checks /finalize.
     validateUpdate: (next) => validateSpecFinalizers(next, true),
+    validateStatusUpdate: validateNamespaceStatus,
     // R5.5: Terminating, and a namespace carries no deletionGracePeriodSeconds.
     markDeleting: (obj) => {
       obj.status = { ...(isObject(obj.status) ? obj.status : {}), phase: 'Terminating' };

@@ -25,6 +25,7 @@ import { fieldAt, flagAttr, notSupported } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { specOf } from './types/defaulting.js';
+import { validateNode, validateNodeUpdate } from './node-validation.js';
 import { byCodeUnit } from '../../util/by-code-unit.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
@@ -314,8 +315,21 @@ const FIELD_NUMBERS: FieldNumberTable = {
 
 /** core/v1 Node. */
 export const NODE: KindDefinition = {
-  resource: resourceInfo({ group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false, shortNames: ['no'], subresources: [STATUS] }),
-  strategy: { initialStatus: 'keep', defaults: defaultNode, statusZeroValues: {
+  resource: resourceInfo({
+    group: '',
+    version: 'v1',
+    kind: 'Node',
+    plural: 'nodes',
+    namespaced: false,
+    shortNames: ['no'],
+    subresources: [STATUS],
+  }),
+  strategy: {
+    initialStatus: 'keep',
+    defaults: defaultNode,
+    validate: validateNode,
+    validateUpdate: validateNodeUpdate,
+    statusZeroValues: {
       daemonEndpoints: { kubeletEndpoint: { Port: 0 } },
       nodeInfo: {
         architecture: '',
@@ -329,7 +343,8 @@ export const NODE: KindDefinition = {
         osImage: '',
         systemUUID: '',
       },
-    } },
+    },
+  },
   fieldSelectors: {
     conversion: { labels: new Set(['metadata.name', 'spec.unschedulable']), error: notSupported },
     attrs: (obj) => ({ 'spec.unschedulable': flagAttr(fieldAt(obj, 'spec', 'unschedulable')) }),

@@ -9,7 +9,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, notSupported, textAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
-import { mergeSecretStringData, validateSecret } from './types/config-data.js';
+import { mergeSecretStringData, validateSecret, validateSecretUpdate } from './types/config-data.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const secretData =
@@ -64,6 +64,7 @@ export const SECRET: KindDefinition = {
       mergeSecretStringData(obj);
     },
     validate: validateSecret,
+    validateUpdate: validateSecretUpdate,
   },
   fieldSelectors: {
     conversion: { labels: new Set(['type', 'metadata.namespace', 'metadata.name']), error: notSupported },

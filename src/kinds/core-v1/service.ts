@@ -27,6 +27,8 @@ import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { specOf } from './types/defaulting.js';
 import { APP_PROTOCOL, PROTOCOL } from './types/port-schemas.js';
+import { prepareServiceCreate, prepareServiceUpdate } from './service-prepare.js';
+import { serviceWarnings, validateService, validateServiceStatusUpdate, validateServiceUpdate } from './service-validation.js';
 import { byCodeUnit } from '../../util/by-code-unit.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
@@ -287,10 +289,25 @@ export const SERVICE: KindDefinition = {
     subresources: [STATUS],
     nameFormat: 'dns1035-label',
   }),
-  strategy: { returnDeletedObject: true, defaults: defaultService, initialStatus: () => ({}), statusZeroValues: { loadBalancer: {} } },
+  strategy: {
+    returnDeletedObject: true,
+    defaults: defaultService,
+    initialStatus: () => ({}),
+    statusZeroValues: { loadBalancer: {} },
+    prepareForCreate: prepareServiceCreate,
+    prepareForUpdate: prepareServiceUpdate,
+    validate: validateService,
+    validateUpdate: validateServiceUpdate,
+    validateStatusUpdate: validateServiceStatusUpdate,
+    warningsOnCreate: serviceWarnings,
+    warningsOnUpdate: serviceWarnings,
+  },
   fieldSelectors: {
     conversion: { labels: new Set(['metadata.namespace', 'metadata.name', 'spec.clusterIP', 'spec.type']), error: notSupported },
-    attrs: (obj) => ({ 'spec.clusterIP': textAttr(fieldAt(obj, 'spec', 'clusterIP')), 'spec.type': textAttr(fieldAt(obj, 'spec', 'type')) }),
+    attrs: (obj) => ({
+      'spec.clusterIP': textAttr(fieldAt(obj, 'spec', 'clusterIP')),
+      'spec.type': textAttr(fieldAt(obj, 'spec', 'type')),
+    }),
   },
   printer: SERVICE_PRINTER,
   definitions: DEFINITIONS,

@@ -15,6 +15,7 @@ import { EVENTS_API_EVENT_PRINTER } from '../core-v1/types/event-printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { validateEventsApiEvent, validateEventsApiEventUpdate } from '../core-v1/event-validation.js';
 
 const P = 'io.k8s.api.events.v1.';
 
@@ -81,6 +82,7 @@ const FIELD_NUMBERS: FieldNumberTable = {
 /** events.k8s.io/v1 Event: core's Event seen through the newer API (apimachinery's default field label conversion). */
 export const EVENTS_API_EVENT: KindDefinition = {
   resource: resourceInfo({ group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true, shortNames: ['ev'] }),
+  strategy: { validate: validateEventsApiEvent, validateUpdate: validateEventsApiEventUpdate },
   fieldSelectors: { attrs: (obj) => eventFields(obj, true) },
   printer: EVENTS_API_EVENT_PRINTER,
   definitions: DEFINITIONS,

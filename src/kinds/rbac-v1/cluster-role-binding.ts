@@ -3,6 +3,7 @@ import type { Definitions } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { validateClusterRoleBinding, validateClusterRoleBindingUpdate } from './binding-validation.js';
 import { bindingPrinter, defaultRbacSubjects } from './binding.js';
 import { GROUP, P, SUBJECTS } from './schema-parts.js';
 
@@ -40,7 +41,7 @@ export const CLUSTER_ROLE_BINDING: KindDefinition = {
     namespaced: false,
     nameFormat: 'path-segment',
   }),
-  strategy: { defaults: defaultRbacSubjects },
+  strategy: { defaults: defaultRbacSubjects, validate: validateClusterRoleBinding, validateUpdate: validateClusterRoleBindingUpdate },
   printer: bindingPrinter(clusterRoleBindingRoleRef, 'clusterRoleBinding'),
   definitions: DEFINITIONS,
   fieldNumbers: FIELD_NUMBERS,

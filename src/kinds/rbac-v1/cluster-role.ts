@@ -3,6 +3,7 @@ import { definitionRef, type Definitions } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { validateClusterRole, validateClusterRoleUpdate } from './role-validation.js';
 import { ATOMIC, GROUP, P, RULES } from './schema-parts.js';
 
 const DEFINITIONS: Definitions = {
@@ -45,6 +46,7 @@ export const CLUSTER_ROLE: KindDefinition = {
     namespaced: false,
     nameFormat: 'path-segment',
   }),
+  strategy: { validate: validateClusterRole, validateUpdate: validateClusterRoleUpdate },
   definitions: DEFINITIONS,
   fieldNumbers: FIELD_NUMBERS,
 };

@@ -3,6 +3,7 @@ import type { Definitions } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { validateRole } from './role-validation.js';
 import { GROUP, P, RULES } from './schema-parts.js';
 
 const DEFINITIONS: Definitions = {
@@ -31,6 +32,7 @@ export const ROLE: KindDefinition = {
     namespaced: true,
     nameFormat: 'path-segment',
   }),
+  strategy: { validate: validateRole },
   definitions: DEFINITIONS,
   fieldNumbers: FIELD_NUMBERS,
 };
