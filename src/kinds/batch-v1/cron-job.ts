@@ -22,6 +22,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { cronScheduleError, loadLocationError } from './cron-schedule.js';
+import { validateJobTemplateSpec } from './job-validation.js';
 
 /** Column descriptions: the swagger docs of the fields (batch/v1beta1's, which the Go printer still names). */
 const scheduleDoc = 'The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron.';
@@ -74,7 +75,7 @@ function nonNegative(value: unknown, path: string): FieldError[] {
   return typeof value === 'number' && value < 0 ? [fieldError.invalid(path, value, 'must be greater than or equal to 0')] : [];
 }
 
-/** validateCronJobSpec: the cheap checks (the job template's pod spec is not validated here). */
+/** validateCronJobSpec. */
 function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[] {
   const spec = isObject(cj.spec) ? cj.spec : {};
   const oldSpec = isObject(old?.spec) ? old.spec : undefined;
@@ -87,7 +88,8 @@ function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[]
     // A schedule that already carried TZ may keep it on update, as long as timeZone is not set as well.
     const allowTz = typeof oldSpec?.schedule === 'string' && oldSpec.schedule.includes('TZ');
     if (schedule.includes('TZ')) {
-      if (!allowTz) errors.push(fieldError.invalid('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
+      if (!allowTz)
+        errors.push(fieldError.invalid('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
       else if (typeof spec.timeZone === 'string') {
         errors.push(fieldError.invalid('spec.schedule', schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));
       }
@@ -97,14 +99,9 @@ function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[]
   if (oldSpec === undefined || oldSpec.timeZone !== spec.timeZone) errors.push(...validateTimeZone(spec.timeZone));
   const policy = typeof spec.concurrencyPolicy === 'string' ? spec.concurrencyPolicy : '';
   if (policy === '') errors.push(fieldError.required('spec.concurrencyPolicy'));
-  else if (!CONCURRENCY_POLICIES.includes(policy)) errors.push(fieldError.notSupported('spec.concurrencyPolicy', policy, CONCURRENCY_POLICIES));
-  const jobSpec = get(spec, 'jobTemplate', 'spec');
-  if (isObject(jobSpec)) {
-    if (jobSpec.selector !== undefined && jobSpec.selector !== null) {
-      errors.push(fieldError.invalid('spec.jobTemplate.spec.selector', jobSpec.selector, '`selector` will be auto-generated'));
-    }
-    if (jobSpec.manualSelector === true) errors.push(fieldError.notSupported('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
-  }
+  else if (!CONCURRENCY_POLICIES.includes(policy))
+    errors.push(fieldError.notSupported('spec.concurrencyPolicy', policy, CONCURRENCY_POLICIES));
+  errors.push(...validateJobTemplateSpec(spec.jobTemplate, 'spec.jobTemplate'));
   errors.push(...nonNegative(spec.successfulJobsHistoryLimit, 'spec.successfulJobsHistoryLimit'));
   errors.push(...nonNegative(spec.failedJobsHistoryLimit, 'spec.failedJobsHistoryLimit'));
   return errors;
@@ -113,7 +110,8 @@ function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[]
 function validateCronJob(cj: KubeObject): FieldError[] {
   const errors = validateSpec(cj, undefined);
   const name = cj.metadata.name ?? '';
-  if (name.length > MAX_NAME_LENGTH) errors.push(fieldError.invalid('metadata.name', name, `must be no more than ${MAX_NAME_LENGTH} characters`));
+  if (name.length > MAX_NAME_LENGTH)
+    errors.push(fieldError.invalid('metadata.name', name, `must be no more than ${MAX_NAME_LENGTH} characters`));
   return errors;
 }
 
@@ -144,7 +142,7 @@ const DEFINITIONS: Definitions = {
       startingDeadlineSeconds: int64('Seconds after a missed scheduled time within which the Job may still start.'),
       successfulJobsHistoryLimit: int32('Successful finished Jobs to keep. Defaults to 3.'),
       suspend: bool('Whether later runs are suspended (running ones continue). Defaults to false.'),
-      timeZone: str('IANA time zone of the schedule; the controller manager\'s zone when unset.'),
+      timeZone: str("IANA time zone of the schedule; the controller manager's zone when unset."),
     },
     required: ['schedule', 'jobTemplate'],
   },
@@ -205,6 +203,8 @@ export const CRON_JOB: KindDefinition = {
     defaults: defaultCronJob,
     validate: validateCronJob,
     validateUpdate: (next, old) => validateSpec(next, old),
+    // The status strategy validates nothing beyond metadata.
+    validateStatusUpdate: () => [],
   },
   printer: {
     style: 'printer',

@@ -1,0 +1,34 @@
+import type { FieldError } from '../../api/errors.js';
+import type { KubeObject } from '../../api/types.js';
+import {
+  immutableSelector,
+  nonNegative,
+  objectAt,
+  validateReplicaCountsStatus,
+  validateSelectorAndTemplate,
+} from './workload-validation.js';
+
+/** pkg/apis/apps/validation's ReplicaSet rules (ValidateReplicaSet, ValidateReplicaSetUpdate, ValidateReplicaSetStatusUpdate). */
+
+/** ValidateReplicaSetSpec; its empty-selector message names "deployment", as Kubernetes' does. */
+function validateReplicaSetSpec(spec: Record<string, unknown>): FieldError[] {
+  return [
+    ...nonNegative(spec.replicas, 'spec.replicas'),
+    ...nonNegative(spec.minReadySeconds, 'spec.minReadySeconds'),
+    ...validateSelectorAndTemplate(spec, 'deployment'),
+  ];
+}
+
+export function validateReplicaSet(obj: KubeObject): FieldError[] {
+  return validateReplicaSetSpec(objectAt(obj.spec));
+}
+
+/** ValidateReplicaSetUpdate, plus the selector immutability the apps/v1 strategy adds. */
+export function validateReplicaSetUpdate(next: KubeObject, old: KubeObject): FieldError[] {
+  const spec = objectAt(next.spec);
+  return [...validateReplicaSetSpec(spec), ...immutableSelector(spec, objectAt(old.spec))];
+}
+
+export function validateReplicaSetStatusUpdate(next: KubeObject): FieldError[] {
+  return validateReplicaCountsStatus(next.status);
+}
