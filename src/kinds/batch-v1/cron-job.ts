@@ -88,8 +88,7 @@ function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[]
     // A schedule that already carried TZ may keep it on update, as long as timeZone is not set as well.
     const allowTz = typeof oldSpec?.schedule === 'string' && oldSpec.schedule.includes('TZ');
     if (schedule.includes('TZ')) {
-      if (!allowTz)
-        errors.push(fieldError.invalid('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
+      if (!allowTz) errors.push(fieldError.invalid('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
       else if (typeof spec.timeZone === 'string') {
         errors.push(fieldError.invalid('spec.schedule', schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));
       }
@@ -99,8 +98,7 @@ function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[]
   if (oldSpec === undefined || oldSpec.timeZone !== spec.timeZone) errors.push(...validateTimeZone(spec.timeZone));
   const policy = typeof spec.concurrencyPolicy === 'string' ? spec.concurrencyPolicy : '';
   if (policy === '') errors.push(fieldError.required('spec.concurrencyPolicy'));
-  else if (!CONCURRENCY_POLICIES.includes(policy))
-    errors.push(fieldError.notSupported('spec.concurrencyPolicy', policy, CONCURRENCY_POLICIES));
+  else if (!CONCURRENCY_POLICIES.includes(policy)) errors.push(fieldError.notSupported('spec.concurrencyPolicy', policy, CONCURRENCY_POLICIES));
   errors.push(...validateJobTemplateSpec(spec.jobTemplate, 'spec.jobTemplate'));
   errors.push(...nonNegative(spec.successfulJobsHistoryLimit, 'spec.successfulJobsHistoryLimit'));
   errors.push(...nonNegative(spec.failedJobsHistoryLimit, 'spec.failedJobsHistoryLimit'));
@@ -110,8 +108,7 @@ function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[]
 function validateCronJob(cj: KubeObject): FieldError[] {
   const errors = validateSpec(cj, undefined);
   const name = cj.metadata.name ?? '';
-  if (name.length > MAX_NAME_LENGTH)
-    errors.push(fieldError.invalid('metadata.name', name, `must be no more than ${MAX_NAME_LENGTH} characters`));
+  if (name.length > MAX_NAME_LENGTH) errors.push(fieldError.invalid('metadata.name', name, `must be no more than ${MAX_NAME_LENGTH} characters`));
   return errors;
 }
 
@@ -142,7 +139,7 @@ const DEFINITIONS: Definitions = {
       startingDeadlineSeconds: int64('Seconds after a missed scheduled time within which the Job may still start.'),
       successfulJobsHistoryLimit: int32('Successful finished Jobs to keep. Defaults to 3.'),
       suspend: bool('Whether later runs are suspended (running ones continue). Defaults to false.'),
-      timeZone: str("IANA time zone of the schedule; the controller manager's zone when unset."),
+      timeZone: str('IANA time zone of the schedule; the controller manager\'s zone when unset.'),
     },
     required: ['schedule', 'jobTemplate'],
   },
