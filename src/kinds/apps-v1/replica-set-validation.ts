@@ -23,10 +23,13 @@ export function validateReplicaSet(obj: KubeObject): FieldError[] {
   return validateReplicaSetSpec(objectAt(obj.spec));
 }
 
-/** ValidateReplicaSetUpdate, plus the selector immutability the apps/v1 strategy adds. */
+/**
+ * The ReplicaSet strategy's ValidateUpdate: ValidateReplicaSet and then ValidateReplicaSetUpdate, which validates
+ * the spec again (kube-apiserver lists a spec error twice), then the apps/v1 selector immutability.
+ */
 export function validateReplicaSetUpdate(next: KubeObject, old: KubeObject): FieldError[] {
   const spec = objectAt(next.spec);
-  return [...validateReplicaSetSpec(spec), ...immutableSelector(spec, objectAt(old.spec))];
+  return [...validateReplicaSetSpec(spec), ...validateReplicaSetSpec(spec), ...immutableSelector(spec, objectAt(old.spec))];
 }
 
 export function validateReplicaSetStatusUpdate(next: KubeObject): FieldError[] {
