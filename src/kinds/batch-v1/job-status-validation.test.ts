@@ -38,11 +38,10 @@ describe('Job status (ValidateJobUpdateStatus, kube-apiserver 1.32 options)', ()
     ]);
   });
 
-  it('refuses a Complete condition without completionTime, SuccessCriteriaMet or startTime', () => {
+  it('refuses a Complete condition without completionTime or startTime, with active pods', () => {
     const next = withStatus({ active: 1, conditions: [cond('Complete')] });
     assert.deepEqual(rendered(validateJobStatusUpdate(next, withStatus({ active: 1 }))), [
       'status.completionTime: Required value: completionTime is required for Complete jobs',
-      'status.conditions: Invalid value: cannot set Complete=True condition without the SuccessCriteriaMet=true condition',
       'status.active: Invalid value: 1: active>0 is invalid for finished job',
       'status.startTime: Required value: startTime is required for finished job',
     ]);
@@ -78,9 +77,11 @@ describe('Job status (ValidateJobUpdateStatus, kube-apiserver 1.32 options)', ()
     ]);
   });
 
-  it('refuses more ready pods than active ones', () => {
-    assert.deepEqual(rendered(validateJobStatusUpdate(withStatus({ active: 1, ready: 2 }), withStatus({}))), [
-      'status.ready: Invalid value: 2: cannot set more ready pods than active',
+  it('refuses SuccessCriteriaMet together with Failed, and disabling it', () => {
+    const old = withStatus({ conditions: [cond('SuccessCriteriaMet')] });
+    const next = withStatus({ conditions: [cond('FailureTarget')] });
+    assert.deepEqual(rendered(validateJobStatusUpdate(next, old)), [
+      'status.conditions: Invalid value: cannot disable the SuccessCriteriaMet=True condition',
     ]);
   });
 });

@@ -5,9 +5,10 @@ import { intAt, nonNegative, objectAt, sameValue } from '../apps-v1/workload-val
 import { countIndexes } from './job-policy-validation.js';
 
 /**
- * ValidateJobUpdateStatus with the options kube-apiserver 1.32's job status strategy uses (JobManagedBy and
- * JobPodReplacementPolicy on): besides the counts, the status transitions an external controller could get wrong
- * are refused, each rule only when the status fields it reads changed.
+ * ValidateJobUpdateStatus with the options the job status strategy uses while JobManagedBy is on: besides the
+ * counts, the status transitions an external controller could get wrong are refused, each rule only when the
+ * status fields it reads changed. Rules later releases add (Failed only after FailureTarget, Complete only after
+ * SuccessCriteriaMet, ready ≤ active, no terminating pods once finished) are not applied.
  */
 
 type Obj = Record<string, unknown>;
@@ -178,12 +179,6 @@ function validateJobStatus(spec: Obj, status: Obj, oldStatus: Obj): FieldError[]
       errors.push(fieldError.invalid('status.completionTime', goTime(completionTime), 'completionTime cannot be set before startTime'));
     }
   }
-  if ((failedChanged || changed('failedIndexes')) && now.failed && !now.failureTarget) {
-    errors.push(conditionsError('cannot set Failed=True condition without the FailureTarget=true condition'));
-  }
-  if (completeChanged && now.complete && !now.successCriteriaMet) {
-    errors.push(conditionsError('cannot set Complete=True condition without the SuccessCriteriaMet=true condition'));
-  }
   const active = intAt(status, 'active');
   if ((finishedChanged || changed('active')) && active > 0 && now.finished) {
     errors.push(fieldError.invalid('status.active', active, 'active>0 is invalid for finished job'));
@@ -204,14 +199,6 @@ function validateJobStatus(spec: Obj, status: Obj, oldStatus: Obj): FieldError[]
     );
   }
   errors.push(...validateIndexes(spec, status, oldStatus));
-  const terminating = status.terminating;
-  if ((finishedChanged || changed('terminating')) && typeof terminating === 'number' && terminating > 0 && now.finished) {
-    errors.push(fieldError.invalid('status.terminating', terminating, 'terminating>0 is invalid for finished job'));
-  }
-  const ready = status.ready;
-  if ((changed('ready') || changed('active')) && typeof ready === 'number' && ready > active) {
-    errors.push(fieldError.invalid('status.ready', ready, 'cannot set more ready pods than active'));
-  }
   if (now.successCriteriaMet && now.failed) errors.push(conditionsError('cannot set SuccessCriteriaMet=True and Failed=true conditions'));
   if (now.successCriteriaMet && now.failureTarget)
     errors.push(conditionsError('cannot set SuccessCriteriaMet=True and FailureTarget=true conditions'));

@@ -249,6 +249,7 @@ describe('Job update (ValidateJobUpdate with the job strategy options)', () => {
     assert.deepEqual(
       rendered(validateJobUpdate(next, old)).filter((m) => !m.startsWith('spec.template')),
       [
+        'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"batch.kubernetes.io/controller-uid":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` not auto-generated',
         'spec.completions: Invalid value: 4: can only be modified in tandem with spec.parallelism',
         'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"batch.kubernetes.io/controller-uid":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable',
         'spec.completionMode: Invalid value: "Indexed": field is immutable',
@@ -264,6 +265,17 @@ describe('Job update (ValidateJobUpdate with the job strategy options)', () => {
         s.parallelism = n;
       });
     assert.deepEqual(rendered(validateJobUpdate(indexed(5), indexed(3))), []);
+  });
+
+  it('lists a spec error twice: ValidateJob, then ValidateJobUpdate (jobStrategy.ValidateUpdate)', () => {
+    const next = job((s) => {
+      s.completions = 1;
+      s.backoffLimit = -1;
+    });
+    assert.deepEqual(rendered(validateJobUpdate(next, job())), [
+      'spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0',
+      'spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0',
+    ]);
   });
 
   it('refuses a completions change of a NonIndexed Job', () => {

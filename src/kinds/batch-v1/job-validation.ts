@@ -195,8 +195,12 @@ function validateGeneratedSelector(job: KubeObject, requirePrefixedLabels: boole
 
 /** ValidateJob (create). */
 export function validateJob(job: KubeObject): FieldError[] {
+  return validateJobWith(job, true, false);
+}
+
+function validateJobWith(job: KubeObject, requirePrefixedLabels: boolean, allowInvalidLabelValue: boolean): FieldError[] {
   const spec = objectAt(job.spec);
-  const errors = [...validateGeneratedSelector(job, true), ...validateJobSpec(spec, false)];
+  const errors = [...validateGeneratedSelector(job, requirePrefixedLabels), ...validateJobSpec(spec, allowInvalidLabelValue)];
   const completions = spec.completions;
   if (spec.completionMode === 'Indexed' && typeof completions === 'number' && completions > 0) {
     // The last index becomes part of a pod's hostname, which must stay a DNS label.
@@ -254,7 +258,10 @@ function immutable(spec: Obj, oldSpec: Obj, field: string): FieldError[] {
   return sameValue(value, oldSpec[field] ?? null) ? [] : [fieldError.invalid(`spec.${field}`, value, 'field is immutable')];
 }
 
-/** ValidateJobUpdate with the options the job strategy derives from the old Job. */
+/**
+ * The job strategy's ValidateUpdate: ValidateJob, then ValidateJobUpdate, which validates the spec again (a spec
+ * error is listed twice, as kube-apiserver lists it), with the options the strategy derives from the old Job.
+ */
 export function validateJobUpdate(next: KubeObject, old: KubeObject): FieldError[] {
   const spec = objectAt(next.spec);
   const oldSpec = objectAt(old.spec);
@@ -263,7 +270,14 @@ export function validateJobUpdate(next: KubeObject, old: KubeObject): FieldError
   const allowInvalidLabelValue = oldSelector !== undefined && validateLabelSelector(oldSelector, 'spec.selector').length > 0;
   // Scheduling directives stay mutable while the Job is suspended and has never started.
   const mutableScheduling = oldSpec.suspend === true && !isSet(objectAt(old.status).startTime);
-  const errors = [...validateJobSpec(spec, allowInvalidLabelValue), ...validateCompletions(spec, oldSpec)];
+  // Jobs created before the prefixed labels existed are not asked for them.
+  const oldLabels = objectAt(templateLabels(oldSpec.template));
+  const requirePrefixedLabels = oldLabels[NAME_LABEL] !== undefined && oldLabels[UID_LABEL] !== undefined;
+  const errors = [
+    ...validateJobWith(next, requirePrefixedLabels, allowInvalidLabelValue),
+    ...validateJobSpec(spec, allowInvalidLabelValue),
+    ...validateCompletions(spec, oldSpec),
+  ];
   if (!sameValue(spec.selector ?? null, oldSpec.selector ?? null)) {
     errors.push(fieldError.invalid('spec.selector', goLabelSelector(spec.selector), 'field is immutable'));
   }
