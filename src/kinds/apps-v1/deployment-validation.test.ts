@@ -205,3 +205,14 @@ describe('Deployment status (ValidateDeploymentStatusUpdate)', () => {
     ]);
   });
 });
+
+describe('Workload create warnings (deploymentStrategy.WarningsOnCreate and the other pod-name prefixes)', () => {
+  it('warns about a name that is not a DNS label', () => {
+    const dotted = deployment();
+    dotted.metadata.name = 'web.v1';
+    assert.deepEqual(DEPLOYMENT.strategy?.warningsOnCreate?.(dotted), [
+      'metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]',
+    ]);
+    assert.deepEqual(DEPLOYMENT.strategy?.warningsOnCreate?.(deployment()), []);
+  });
+});

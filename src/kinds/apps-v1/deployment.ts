@@ -21,6 +21,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
 import { defaultRollingStrategy } from './workload-defaults.js';
+import { podNamePrefixWarnings } from './workload-validation.js';
 import { validateDeployment, validateDeploymentStatusUpdate, validateDeploymentUpdate } from './deployment-validation.js';
 import { COLLISION_COUNT, MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
 
@@ -184,6 +185,7 @@ export const DEPLOYMENT: KindDefinition = {
     validate: validateDeployment,
     validateUpdate: validateDeploymentUpdate,
     validateStatusUpdate: validateDeploymentStatusUpdate,
+    warningsOnCreate: podNamePrefixWarnings,
   },
   printer: DEPLOYMENT_PRINTER,
   definitions: DEFINITIONS,

@@ -10,6 +10,7 @@ import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
 import { validateReplicaSet, validateReplicaSetStatusUpdate, validateReplicaSetUpdate } from './replica-set-validation.js';
 import { MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
+import { podNamePrefixWarnings } from './workload-validation.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const replicaSetSpecReplicas =
@@ -107,6 +108,7 @@ export const REPLICA_SET: KindDefinition = {
     validate: validateReplicaSet,
     validateUpdate: validateReplicaSetUpdate,
     validateStatusUpdate: validateReplicaSetStatusUpdate,
+    warningsOnCreate: podNamePrefixWarnings,
   },
   // apps/v1 registers no field label conversion, so only metadata.name and metadata.namespace may be asked for.
   fieldSelectors: { attrs: (obj) => ({ 'status.replicas': integerAttr(fieldAt(obj, 'status', 'replicas')) }) },

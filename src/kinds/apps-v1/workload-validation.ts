@@ -1,8 +1,9 @@
 import { type FieldError, fieldError } from '../../api/errors.js';
-import { isObject } from '../../api/types.js';
+import { isObject, type KubeObject } from '../../api/types.js';
 import type { LabelSelector } from '../../selectors/label-selector.js';
 import { asLabelSelectorObject, labelSelectorAsSelector, validateLabelSelector } from '../../selectors/label-selector-object.js';
 import { goIntOrString, goLabelSelector, goStringMap } from '../../validation/go-literal.js';
+import { isDns1123Label } from '../../validation/names.js';
 import { validatePodTemplateSpec } from '../core-v1/types/pod-validation/index.js';
 
 /**
@@ -160,4 +161,16 @@ export function validateReplicaCountsStatus(value: unknown): FieldError[] {
   errors.push(...notAbove(status, 'availableReplicas', 'replicas', path, aboveReplicas));
   errors.push(...notAbove(status, 'availableReplicas', 'readyReplicas', path, 'cannot be greater than readyReplicas'));
   return errors;
+}
+
+/**
+ * The create warning of the workloads whose name prefixes their pods' names (Deployment, ReplicaSet,
+ * ReplicationController, Job, CronJob): a name that is a subdomain but not a DNS label makes odd hostnames.
+ */
+export function podNamePrefixWarnings(obj: KubeObject): string[] {
+  const problems = isDns1123Label(obj.metadata.name ?? '');
+  if (problems.length === 0) return [];
+  return [
+    `metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [${problems.join(' ')}]`,
+  ];
 }

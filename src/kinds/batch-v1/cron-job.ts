@@ -17,6 +17,7 @@ import { age, containerCells, formatLabelSelector } from '../../tables/cell-form
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
+import { podNamePrefixWarnings } from '../apps-v1/workload-validation.js';
 import { defaultPodTemplate } from '../core-v1/types/pod-defaults.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
@@ -202,6 +203,7 @@ export const CRON_JOB: KindDefinition = {
     validateUpdate: (next, old) => validateSpec(next, old),
     // The status strategy validates nothing beyond metadata.
     validateStatusUpdate: () => [],
+    warningsOnCreate: podNamePrefixWarnings,
   },
   printer: {
     style: 'printer',

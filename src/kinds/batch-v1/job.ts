@@ -21,6 +21,7 @@ import { humanDuration } from '../../tables/human-duration.js';
 import { get, integer, list, text, timestamp } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
 import { goQuote } from '../../util/go-quote.js';
+import { podNamePrefixWarnings } from '../apps-v1/workload-validation.js';
 import { specOf } from '../core-v1/types/defaulting.js';
 import { defaultPodTemplate } from '../core-v1/types/pod-defaults.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
@@ -386,6 +387,7 @@ export const JOB: KindDefinition = {
     validate: validateJob,
     validateUpdate: validateJobUpdate,
     validateStatusUpdate: validateJobStatusUpdate,
+    warningsOnCreate: podNamePrefixWarnings,
   },
   fieldSelectors: {
     conversion: {

@@ -21,6 +21,7 @@ import { fieldAt, integerAttr, notSupported } from '../define/field-selectors.js
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
 import { specOf } from './types/defaulting.js';
+import { podNamePrefixWarnings } from '../apps-v1/workload-validation.js';
 import {
   validateReplicationController,
   validateReplicationControllerStatusUpdate,
@@ -150,6 +151,7 @@ export const REPLICATION_CONTROLLER: KindDefinition = {
     validate: validateReplicationController,
     validateUpdate: validateReplicationControllerUpdate,
     validateStatusUpdate: validateReplicationControllerStatusUpdate,
+    warningsOnCreate: podNamePrefixWarnings,
   },
   fieldSelectors: {
     conversion: { labels: new Set(['metadata.name', 'metadata.namespace', 'status.replicas']), error: notSupported },
