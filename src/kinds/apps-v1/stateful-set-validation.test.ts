@@ -124,6 +124,18 @@ describe('StatefulSet validation (apps/validation ValidateStatefulSetSpec)', () 
   }
 });
 
+describe('StatefulSet strategy: dropStatefulSetDisabledFields', () => {
+  it('drops rollingUpdate.maxUnavailable (MaxUnavailableStatefulSet is off) unless the stored object uses it', () => {
+    const created = statefulSet((s) => (s.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { partition: 1, maxUnavailable: 2 } }));
+    STATEFUL_SET.strategy?.prepareForCreate?.(created);
+    assert.deepEqual((created.spec as Spec).updateStrategy, { type: 'RollingUpdate', rollingUpdate: { partition: 1 } });
+    const stored = statefulSet((s) => (s.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } }));
+    const next = statefulSet((s) => (s.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 3 } }));
+    STATEFUL_SET.strategy?.prepareForUpdate?.(next, stored);
+    assert.deepEqual((next.spec as Spec).updateStrategy, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 3, partition: 0 } });
+  });
+});
+
 describe('StatefulSet update (ValidateStatefulSetUpdate)', () => {
   it('accepts changes to replicas, template, updateStrategy, minReadySeconds, ordinals and the retention policy', () => {
     const next = statefulSet((s) => {

@@ -45,7 +45,7 @@ function validateUpdateStrategy(value: unknown): FieldError[] {
       return [fieldError.invalid(`${path}.rollingUpdate`, new GoLiteral(shown), "only allowed for updateStrategy 'RollingUpdate'")];
     }
     case 'RollingUpdate':
-      // maxUnavailable is dropped before validation while the MaxUnavailableStatefulSet gate (alpha) is off.
+      // maxUnavailable never gets here: the strategy drops it while the MaxUnavailableStatefulSet gate is off.
       return hasRollingUpdate ? nonNegative(objectAt(rollingUpdate).partition, `${path}.rollingUpdate.partition`) : [];
     default: {
       const shown = `apps.StatefulSetUpdateStrategy{Type:${goQuote(type)}, RollingUpdate:${goPointerText('apps.RollingUpdateStatefulSetStrategy', rollingUpdate)}}`;

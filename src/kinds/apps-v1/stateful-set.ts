@@ -1,4 +1,4 @@
-import { isObject, objects } from '../../api/types.js';
+import { isObject, type KubeObject, objects } from '../../api/types.js';
 import {
   arrayOf,
   conditionDefinition,
@@ -59,6 +59,21 @@ function defaultRetentionPolicy(s: Record<string, unknown>): void {
   if (!isObject(s.persistentVolumeClaimRetentionPolicy)) s.persistentVolumeClaimRetentionPolicy = {};
   const policy = s.persistentVolumeClaimRetentionPolicy as Record<string, unknown>;
   for (const rule of ['whenDeleted', 'whenScaled']) if (policy[rule] === undefined || policy[rule] === '') policy[rule] = 'Retain';
+}
+
+function rollingUpdateOf(obj: KubeObject): Record<string, unknown> | undefined {
+  const rollingUpdate = get(obj, 'spec', 'updateStrategy', 'rollingUpdate');
+  return isObject(rollingUpdate) ? rollingUpdate : undefined;
+}
+
+/**
+ * dropStatefulSetDisabledFields: rollingUpdate.maxUnavailable belongs to the MaxUnavailableStatefulSet gate, off in
+ * 1.32, so it is dropped unless the stored object already uses it.
+ */
+function dropMaxUnavailable(next: KubeObject, old?: KubeObject): void {
+  const inUse = old !== undefined && rollingUpdateOf(old)?.maxUnavailable !== undefined;
+  const rollingUpdate = rollingUpdateOf(next);
+  if (!inUse && rollingUpdate !== undefined) delete rollingUpdate.maxUnavailable;
 }
 
 function defaultClaimTemplates(s: Record<string, unknown>): void {
@@ -230,6 +245,8 @@ export const STATEFUL_SET: KindDefinition = {
         s.revisionHistoryLimit ??= 10;
         defaultRetentionPolicy(s);
       }),
+    prepareForCreate: (obj) => dropMaxUnavailable(obj),
+    prepareForUpdate: dropMaxUnavailable,
     validate: validateStatefulSet,
     validateUpdate: validateStatefulSetUpdate,
     validateStatusUpdate: validateStatefulSetStatusUpdate,
