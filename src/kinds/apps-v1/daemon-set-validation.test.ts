@@ -103,6 +103,20 @@ describe('DaemonSet update (daemonSetStrategy.ValidateUpdate)', () => {
     const next = daemonSet((s) => ((s.template as Spec).spec = { containers: [{ name: 'c', image: 'agent:2' }] }));
     assert.deepEqual(rendered(validateDaemonSetUpdate(next, daemonSet())), []);
   });
+  it('lists a spec error twice, as ValidateDaemonSet and ValidateDaemonSetUpdate both validate the spec', () => {
+    assert.deepEqual(
+      rendered(
+        validateDaemonSetUpdate(
+          daemonSet((s) => (s.minReadySeconds = -5)),
+          daemonSet(),
+        ),
+      ),
+      [
+        'spec.minReadySeconds: Invalid value: -5: must be greater than or equal to 0',
+        'spec.minReadySeconds: Invalid value: -5: must be greater than or equal to 0',
+      ],
+    );
+  });
   it('refuses a selector change: field is immutable', () => {
     const next = daemonSet((s) => (s.selector = { matchExpressions: [{ key: 'app', operator: 'Exists' }] }));
     assert.deepEqual(rendered(validateDaemonSetUpdate(next, daemonSet())), [
