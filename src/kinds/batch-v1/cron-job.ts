@@ -23,7 +23,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { cronScheduleError, loadLocationError } from './cron-schedule.js';
-import { validateJobTemplateSpec } from './job-validation.js';
+import { jobSpecWarnings, validateJobTemplateSpec } from './job-validation.js';
 
 /** Column descriptions: the swagger docs of the fields (batch/v1beta1's, which the Go printer still names). */
 const scheduleDoc = 'The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron.';
@@ -203,7 +203,7 @@ export const CRON_JOB: KindDefinition = {
     validateUpdate: (next, old) => validateSpec(next, old),
     // The status strategy validates nothing beyond metadata.
     validateStatusUpdate: () => [],
-    warningsOnCreate: podNamePrefixWarnings,
+    warningsOnCreate: (cj) => [...podNamePrefixWarnings(cj), ...jobSpecWarnings(get(cj, 'spec', 'jobTemplate', 'spec'), 'spec.jobTemplate.spec')],
   },
   printer: {
     style: 'printer',

@@ -322,3 +322,23 @@ describe("CronJob's jobTemplate (ValidateJobTemplateSpec)", () => {
     ]);
   });
 });
+
+describe('Job warnings (jobStrategy.WarningsOnCreate / WarningsForJobSpec)', () => {
+  it('warns about a dotted name and about very large Indexed Jobs', () => {
+    const big = job(
+      (s) => {
+        s.completionMode = 'Indexed';
+        s.completions = 200_000;
+        s.parallelism = 20_000;
+        s.backoffLimitPerIndex = 1;
+        s.maxFailedIndexes = 10;
+      },
+      { name: 'pi.v1' },
+    );
+    assert.deepEqual(JOB.strategy?.warningsOnCreate?.(big), [
+      'metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]',
+      'spec: In Indexed Jobs with a number of completions higher than 10^5 and a parallelism higher than 10^4, Kubernetes might not be able to track completedIndexes when a big number of indexes fail',
+    ]);
+    assert.deepEqual(JOB.strategy?.warningsOnCreate?.(job()), []);
+  });
+});

@@ -297,3 +297,15 @@ export function validateJobTemplateSpec(template: unknown, path: string): FieldE
   if (spec.manualSelector === true) errors.push(fieldError.notSupported(`${path}.spec.manualSelector`, true, ['nil', 'false']));
   return errors;
 }
+
+/** WarningsForJobSpec (pkg/api/job), without the pod template's warnings. */
+export function jobSpecWarnings(jobSpec: unknown, path: string): string[] {
+  const spec = objectAt(jobSpec);
+  if (spec.completionMode !== 'Indexed') return [];
+  const completions = typeof spec.completions === 'number' ? spec.completions : 0;
+  const parallelism = typeof spec.parallelism === 'number' ? spec.parallelism : 0;
+  if (completions <= COMPLETIONS_SOFT_LIMIT || parallelism <= PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS) return [];
+  return [
+    `${path}: In Indexed Jobs with a number of completions higher than 10^5 and a parallelism higher than 10^4, Kubernetes might not be able to track completedIndexes when a big number of indexes fail`,
+  ];
+}

@@ -29,7 +29,7 @@ import { fieldAt, integerAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { validateJobStatusUpdate } from './job-status-validation.js';
-import { validateJob, validateJobUpdate } from './job-validation.js';
+import { jobSpecWarnings, validateJob, validateJobUpdate } from './job-validation.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const jobSpecSelector =
@@ -387,7 +387,9 @@ export const JOB: KindDefinition = {
     validate: validateJob,
     validateUpdate: validateJobUpdate,
     validateStatusUpdate: validateJobStatusUpdate,
-    warningsOnCreate: podNamePrefixWarnings,
+    warningsOnCreate: (job) => [...podNamePrefixWarnings(job), ...jobSpecWarnings(job.spec, 'spec')],
+    // Only a spec change (a new generation) is warned about again.
+    warningsOnUpdate: (next, old) => (next.metadata.generation !== old.metadata.generation ? jobSpecWarnings(next.spec, 'spec') : []),
   },
   fieldSelectors: {
     conversion: {
