@@ -203,7 +203,10 @@ export const CRON_JOB: KindDefinition = {
     validateUpdate: (next, old) => validateSpec(next, old),
     // The status strategy validates nothing beyond metadata.
     validateStatusUpdate: () => [],
-    warningsOnCreate: (cj) => [...podNamePrefixWarnings(cj), ...jobSpecWarnings(get(cj, 'spec', 'jobTemplate', 'spec'), 'spec.jobTemplate.spec')],
+    warningsOnCreate: (cj) => [
+      ...podNamePrefixWarnings(cj),
+      ...jobSpecWarnings(get(cj, 'spec', 'jobTemplate', 'spec'), 'spec.jobTemplate.spec'),
+    ],
   },
   printer: {
     style: 'printer',
