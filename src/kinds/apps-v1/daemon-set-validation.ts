@@ -3,7 +3,7 @@ import type { KubeObject } from '../../api/types.js';
 import { asLabelSelectorObject, validateLabelSelector } from '../../selectors/label-selector-object.js';
 import { goQuote } from '../../util/go-quote.js';
 import { goIntOrString, goLabelSelector, goPointerText } from '../../validation/go-literal.js';
-import { validatePodTemplateSpec } from '../core-v1/types/pod-validation/index.js';
+import { type PodValidationOptions, validatePodTemplateSpec } from '../core-v1/types/pod-validation/index.js';
 import {
   alwaysRestartingTemplate,
   collisionCountDecremented,
@@ -12,6 +12,7 @@ import {
   nonNegative,
   notMoreThan100Percent,
   objectAt,
+  podOptionsForUpdate,
   selectorMismatch,
   selectorOf,
   validatePositiveIntOrPercent,
@@ -56,7 +57,7 @@ function validateUpdateStrategy(value: unknown): FieldError[] {
 }
 
 /** ValidateDaemonSetSpec: unlike the other workloads an absent selector is only reported as not matching. */
-function validateDaemonSetSpec(spec: Obj): FieldError[] {
+function validateDaemonSetSpec(spec: Obj, podOptions: PodValidationOptions = {}): FieldError[] {
   const errors = validateLabelSelector(asLabelSelectorObject(spec.selector), 'spec.selector');
   const selector = selectorOf(spec.selector);
   if (selector !== undefined) errors.push(...selectorMismatch(selector, spec.template, 'spec.template'));
@@ -66,7 +67,7 @@ function validateDaemonSetSpec(spec: Obj): FieldError[] {
     const count = Object.keys(objectAt(sel.matchLabels)).length + (Array.isArray(sel.matchExpressions) ? sel.matchExpressions.length : 0);
     if (count === 0) errors.push(fieldError.invalid('spec.selector', goLabelSelector(s), 'empty selector is invalid for daemonset'));
   }
-  errors.push(...validatePodTemplateSpec(objectAt(spec.template), 'spec.template'));
+  errors.push(...validatePodTemplateSpec(objectAt(spec.template), 'spec.template', podOptions));
   errors.push(...alwaysRestartingTemplate(spec.template, 'spec.template', 'DaemonSet'));
   errors.push(...nonNegative(spec.minReadySeconds, 'spec.minReadySeconds'));
   errors.push(...validateUpdateStrategy(spec.updateStrategy));
@@ -84,7 +85,9 @@ export function validateDaemonSet(obj: KubeObject): FieldError[] {
  */
 export function validateDaemonSetUpdate(next: KubeObject, old: KubeObject): FieldError[] {
   const spec = objectAt(next.spec);
-  return [...validateDaemonSetSpec(spec), ...validateDaemonSetSpec(spec), ...immutableSelector(spec, objectAt(old.spec))];
+  const oldSpec = objectAt(old.spec);
+  const podOptions = podOptionsForUpdate(spec.template, oldSpec.template);
+  return [...validateDaemonSetSpec(spec, podOptions), ...validateDaemonSetSpec(spec, podOptions), ...immutableSelector(spec, oldSpec)];
 }
 
 const STATUS_COUNTS = [

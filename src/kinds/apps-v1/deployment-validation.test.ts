@@ -4,6 +4,7 @@ import { type FieldError, fieldErrorBody } from '../../api/errors.js';
 import type { KubeObject } from '../../api/types.js';
 import { DEPLOYMENT } from './deployment.js';
 import { validateDeployment, validateDeploymentStatusUpdate, validateDeploymentUpdate } from './deployment-validation.js';
+import { podOptionsForUpdate } from './workload-validation.js';
 
 const rendered = (errors: FieldError[]): string[] => errors.map((e) => `${e.field}: ${fieldErrorBody(e)}`);
 
@@ -214,5 +215,14 @@ describe('Workload create warnings (deploymentStrategy.WarningsOnCreate and the 
       'metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]',
     ]);
     assert.deepEqual(DEPLOYMENT.strategy?.warningsOnCreate?.(deployment()), []);
+  });
+});
+
+describe('podOptionsForUpdate (what an update tells the pod validation)', () => {
+  it('marks the template as revalidated only when the update leaves it unchanged', () => {
+    const stored = deployment();
+    assert.deepEqual(podOptionsForUpdate((deployment().spec as Spec).template, (stored.spec as Spec).template), { isUpdate: true });
+    const changed = deployment((s) => (podSpec(s).containers = [{ name: 'c', image: 'nginx:2' }]));
+    assert.deepEqual(podOptionsForUpdate((changed.spec as Spec).template, (stored.spec as Spec).template), { isUpdate: false });
   });
 });

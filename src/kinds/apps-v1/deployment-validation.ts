@@ -1,5 +1,6 @@
 import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import type { KubeObject } from '../../api/types.js';
+import type { PodValidationOptions } from '../core-v1/types/pod-validation/index.js';
 import { goIntOrString, goPointerText } from '../../validation/go-literal.js';
 import { goQuote } from '../../util/go-quote.js';
 import {
@@ -11,6 +12,7 @@ import {
   notAbove,
   notMoreThan100Percent,
   objectAt,
+  podOptionsForUpdate,
   validatePositiveIntOrPercent,
   validateSelectorAndTemplate,
 } from './workload-validation.js';
@@ -54,8 +56,8 @@ function validateStrategy(value: unknown): FieldError[] {
 }
 
 /** ValidateDeploymentSpec. */
-function validateDeploymentSpec(spec: Record<string, unknown>): FieldError[] {
-  const errors = [...nonNegative(spec.replicas, 'spec.replicas'), ...validateSelectorAndTemplate(spec, 'deployment')];
+function validateDeploymentSpec(spec: Record<string, unknown>, podOptions: PodValidationOptions = {}): FieldError[] {
+  const errors = [...nonNegative(spec.replicas, 'spec.replicas'), ...validateSelectorAndTemplate(spec, 'deployment', podOptions)];
   errors.push(...validateStrategy(spec.strategy));
   errors.push(...nonNegative(spec.minReadySeconds, 'spec.minReadySeconds'));
   errors.push(...nonNegative(spec.revisionHistoryLimit, 'spec.revisionHistoryLimit'));
@@ -76,7 +78,8 @@ export function validateDeployment(obj: KubeObject): FieldError[] {
 /** ValidateDeploymentUpdate, plus the selector immutability the apps/v1 strategy adds. */
 export function validateDeploymentUpdate(next: KubeObject, old: KubeObject): FieldError[] {
   const spec = objectAt(next.spec);
-  return [...validateDeploymentSpec(spec), ...immutableSelector(spec, objectAt(old.spec))];
+  const oldSpec = objectAt(old.spec);
+  return [...validateDeploymentSpec(spec, podOptionsForUpdate(spec.template, oldSpec.template)), ...immutableSelector(spec, oldSpec)];
 }
 
 /** ValidateDeploymentStatus. */

@@ -1,9 +1,11 @@
 import type { FieldError } from '../../api/errors.js';
 import type { KubeObject } from '../../api/types.js';
+import type { PodValidationOptions } from '../core-v1/types/pod-validation/index.js';
 import {
   immutableSelector,
   nonNegative,
   objectAt,
+  podOptionsForUpdate,
   validateReplicaCountsStatus,
   validateSelectorAndTemplate,
 } from './workload-validation.js';
@@ -11,11 +13,11 @@ import {
 /** pkg/apis/apps/validation's ReplicaSet rules (ValidateReplicaSet, ValidateReplicaSetUpdate, ValidateReplicaSetStatusUpdate). */
 
 /** ValidateReplicaSetSpec; its empty-selector message names "deployment", as Kubernetes' does. */
-function validateReplicaSetSpec(spec: Record<string, unknown>): FieldError[] {
+function validateReplicaSetSpec(spec: Record<string, unknown>, podOptions: PodValidationOptions = {}): FieldError[] {
   return [
     ...nonNegative(spec.replicas, 'spec.replicas'),
     ...nonNegative(spec.minReadySeconds, 'spec.minReadySeconds'),
-    ...validateSelectorAndTemplate(spec, 'deployment'),
+    ...validateSelectorAndTemplate(spec, 'deployment', podOptions),
   ];
 }
 
@@ -29,7 +31,9 @@ export function validateReplicaSet(obj: KubeObject): FieldError[] {
  */
 export function validateReplicaSetUpdate(next: KubeObject, old: KubeObject): FieldError[] {
   const spec = objectAt(next.spec);
-  return [...validateReplicaSetSpec(spec), ...validateReplicaSetSpec(spec), ...immutableSelector(spec, objectAt(old.spec))];
+  const oldSpec = objectAt(old.spec);
+  const podOptions = podOptionsForUpdate(spec.template, oldSpec.template);
+  return [...validateReplicaSetSpec(spec, podOptions), ...validateReplicaSetSpec(spec, podOptions), ...immutableSelector(spec, oldSpec)];
 }
 
 export function validateReplicaSetStatusUpdate(next: KubeObject): FieldError[] {

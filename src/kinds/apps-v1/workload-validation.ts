@@ -4,7 +4,7 @@ import type { LabelSelector } from '../../selectors/label-selector.js';
 import { asLabelSelectorObject, labelSelectorAsSelector, validateLabelSelector } from '../../selectors/label-selector-object.js';
 import { goIntOrString, goLabelSelector, goStringMap } from '../../validation/go-literal.js';
 import { isDns1123Label } from '../../validation/names.js';
-import { validatePodTemplateSpec } from '../core-v1/types/pod-validation/index.js';
+import { type PodValidationOptions, validatePodTemplateSpec } from '../core-v1/types/pod-validation/index.js';
 
 /**
  * The checks pkg/apis/apps/validation shares between Deployment, ReplicaSet, StatefulSet and DaemonSet (and that
@@ -79,20 +79,25 @@ export function alwaysRestartingTemplate(template: unknown, templatePath: string
 }
 
 /** ValidatePodTemplateSpecForReplicaSet (Deployments use it too, hence the ReplicaSet wording in its messages). */
-export function validatePodTemplateSpecForReplicaSet(template: unknown, selector: LabelSelector, templatePath: string): FieldError[] {
+export function validatePodTemplateSpecForReplicaSet(
+  template: unknown,
+  selector: LabelSelector,
+  templatePath: string,
+  podOptions: PodValidationOptions,
+): FieldError[] {
   return [
     ...selectorMismatch(selector, template, templatePath),
-    ...validatePodTemplateSpec(objectAt(template), templatePath),
+    ...validatePodTemplateSpec(objectAt(template), templatePath, podOptions),
     ...alwaysRestartingTemplate(template, templatePath, 'ReplicaSet'),
   ];
 }
 
 /** The selector, then the template checked against it, as ValidateDeploymentSpec and ValidateReplicaSetSpec do. */
-export function validateSelectorAndTemplate(spec: Obj, kindWord: string): FieldError[] {
+export function validateSelectorAndTemplate(spec: Obj, kindWord: string, podOptions: PodValidationOptions): FieldError[] {
   const errors = validateRequiredSelector(spec.selector, 'spec.selector', kindWord);
   const selector = selectorOf(spec.selector);
   if (selector === undefined) errors.push(fieldError.invalid('spec.selector', goLabelSelector(spec.selector), 'invalid label selector'));
-  else errors.push(...validatePodTemplateSpecForReplicaSet(spec.template, selector, 'spec.template'));
+  else errors.push(...validatePodTemplateSpecForReplicaSet(spec.template, selector, 'spec.template', podOptions));
   return errors;
 }
 
@@ -130,6 +135,14 @@ export function sameValue(a: unknown, b: unknown): boolean {
   const keys = Object.keys(a).filter((k) => a[k] !== undefined);
   if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;
   return keys.every((k) => sameValue(a[k], b[k]));
+}
+
+/**
+ * What an update tells the pod validation: the template is the stored one validated again (so formats older
+ * servers accepted stay accepted) only when the update leaves it as it was.
+ */
+export function podOptionsForUpdate(template: unknown, oldTemplate: unknown): PodValidationOptions {
+  return { isUpdate: sameValue(template, oldTemplate) };
 }
 
 /** The selector may not change (apps/v1 strategies add this to ValidateXUpdate). */

@@ -17,7 +17,7 @@ import { age, containerCells, formatLabelSelector } from '../../tables/cell-form
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
-import { podNamePrefixWarnings } from '../apps-v1/workload-validation.js';
+import { podNamePrefixWarnings, podOptionsForUpdate } from '../apps-v1/workload-validation.js';
 import { defaultPodTemplate } from '../core-v1/types/pod-defaults.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
@@ -100,7 +100,9 @@ function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[]
   const policy = typeof spec.concurrencyPolicy === 'string' ? spec.concurrencyPolicy : '';
   if (policy === '') errors.push(fieldError.required('spec.concurrencyPolicy'));
   else if (!CONCURRENCY_POLICIES.includes(policy)) errors.push(fieldError.notSupported('spec.concurrencyPolicy', policy, CONCURRENCY_POLICIES));
-  errors.push(...validateJobTemplateSpec(spec.jobTemplate, 'spec.jobTemplate'));
+  const template = (s: unknown): unknown => get(s, 'jobTemplate', 'spec', 'template');
+  const podOptions = oldSpec === undefined ? {} : podOptionsForUpdate(template(spec), template(oldSpec));
+  errors.push(...validateJobTemplateSpec(spec.jobTemplate, 'spec.jobTemplate', podOptions));
   errors.push(...nonNegative(spec.successfulJobsHistoryLimit, 'spec.successfulJobsHistoryLimit'));
   errors.push(...nonNegative(spec.failedJobsHistoryLimit, 'spec.failedJobsHistoryLimit'));
   return errors;

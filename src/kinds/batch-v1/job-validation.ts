@@ -4,8 +4,16 @@ import { asLabelSelectorObject, validateLabelSelector } from '../../selectors/la
 import { goLabelSelector, goStringMap } from '../../validation/go-literal.js';
 import { isDns1123Label } from '../../validation/names.js';
 import { isDomainPrefixedPath } from '../../validation/network.js';
-import { nonNegative, objectAt, restartPolicyOf, sameValue, selectorOf, templateLabels } from '../apps-v1/workload-validation.js';
-import { validatePodTemplateSpec } from '../core-v1/types/pod-validation/index.js';
+import {
+  nonNegative,
+  objectAt,
+  podOptionsForUpdate,
+  restartPolicyOf,
+  sameValue,
+  selectorOf,
+  templateLabels,
+} from '../apps-v1/workload-validation.js';
+import { type PodValidationOptions, validatePodTemplateSpec } from '../core-v1/types/pod-validation/index.js';
 import { goSuccessPolicy, validatePodFailurePolicy, validatePodReplacementPolicy, validateSuccessPolicy } from './job-policy-validation.js';
 
 /** pkg/apis/batch/validation's Job rules (ValidateJob, ValidateJobUpdate) and the JobTemplateSpec rules CronJob uses. */
@@ -84,7 +92,7 @@ function validateJobRestartPolicy(spec: Obj, path: string): FieldError[] {
 }
 
 /** validateJobSpec: what a Job and a CronJob's job template share (`path` is "spec" or "spec.jobTemplate.spec"). */
-export function validateJobSpecCommon(spec: Obj, path: string): FieldError[] {
+export function validateJobSpecCommon(spec: Obj, path: string, podOptions: PodValidationOptions = {}): FieldError[] {
   const errors: FieldError[] = [];
   for (const field of [
     'parallelism',
@@ -123,14 +131,14 @@ export function validateJobSpecCommon(spec: Obj, path: string): FieldError[] {
     else errors.push(...validateSuccessPolicy(spec, `${path}.successPolicy`));
   }
   errors.push(...validatePodReplacementPolicy(spec, `${path}.podReplacementPolicy`));
-  errors.push(...validatePodTemplateSpec(objectAt(spec.template), `${path}.template`));
+  errors.push(...validatePodTemplateSpec(objectAt(spec.template), `${path}.template`, podOptions));
   errors.push(...validateJobRestartPolicy(spec, path));
   return errors;
 }
 
 /** ValidateJobSpec: the common rules, a required selector, and the template's labels selected by it. */
-function validateJobSpec(spec: Obj, allowInvalidLabelValue: boolean): FieldError[] {
-  const errors = validateJobSpecCommon(spec, 'spec');
+function validateJobSpec(spec: Obj, allowInvalidLabelValue: boolean, podOptions: PodValidationOptions): FieldError[] {
+  const errors = validateJobSpecCommon(spec, 'spec', podOptions);
   if (!isSet(spec.selector)) errors.push(fieldError.required('spec.selector'));
   else
     errors.push(
@@ -195,12 +203,17 @@ function validateGeneratedSelector(job: KubeObject, requirePrefixedLabels: boole
 
 /** ValidateJob (create). */
 export function validateJob(job: KubeObject): FieldError[] {
-  return validateJobWith(job, true, false);
+  return validateJobWith(job, true, false, {});
 }
 
-function validateJobWith(job: KubeObject, requirePrefixedLabels: boolean, allowInvalidLabelValue: boolean): FieldError[] {
+function validateJobWith(
+  job: KubeObject,
+  requirePrefixedLabels: boolean,
+  allowInvalidLabelValue: boolean,
+  podOptions: PodValidationOptions,
+): FieldError[] {
   const spec = objectAt(job.spec);
-  const errors = [...validateGeneratedSelector(job, requirePrefixedLabels), ...validateJobSpec(spec, allowInvalidLabelValue)];
+  const errors = [...validateGeneratedSelector(job, requirePrefixedLabels), ...validateJobSpec(spec, allowInvalidLabelValue, podOptions)];
   const completions = spec.completions;
   if (spec.completionMode === 'Indexed' && typeof completions === 'number' && completions > 0) {
     // The last index becomes part of a pod's hostname, which must stay a DNS label.
@@ -273,9 +286,10 @@ export function validateJobUpdate(next: KubeObject, old: KubeObject): FieldError
   // Jobs created before the prefixed labels existed are not asked for them.
   const oldLabels = objectAt(templateLabels(oldSpec.template));
   const requirePrefixedLabels = oldLabels[NAME_LABEL] !== undefined && oldLabels[UID_LABEL] !== undefined;
+  const podOptions = podOptionsForUpdate(spec.template, oldSpec.template);
   const errors = [
-    ...validateJobWith(next, requirePrefixedLabels, allowInvalidLabelValue),
-    ...validateJobSpec(spec, allowInvalidLabelValue),
+    ...validateJobWith(next, requirePrefixedLabels, allowInvalidLabelValue, podOptions),
+    ...validateJobSpec(spec, allowInvalidLabelValue, podOptions),
     ...validateCompletions(spec, oldSpec),
   ];
   if (!sameValue(spec.selector ?? null, oldSpec.selector ?? null)) {
@@ -289,9 +303,9 @@ export function validateJobUpdate(next: KubeObject, old: KubeObject): FieldError
 }
 
 /** ValidateJobTemplateSpec (a CronJob's spec.jobTemplate): the selector is generated per Job, so none may be set. */
-export function validateJobTemplateSpec(template: unknown, path: string): FieldError[] {
+export function validateJobTemplateSpec(template: unknown, path: string, podOptions: PodValidationOptions = {}): FieldError[] {
   const spec = objectAt(objectAt(template).spec);
-  const errors = validateJobSpecCommon(spec, `${path}.spec`);
+  const errors = validateJobSpecCommon(spec, `${path}.spec`, podOptions);
   if (isSet(spec.selector))
     errors.push(fieldError.invalid(`${path}.spec.selector`, goLabelSelector(spec.selector), '`selector` will be auto-generated'));
   if (spec.manualSelector === true) errors.push(fieldError.notSupported(`${path}.spec.manualSelector`, true, ['nil', 'false']));

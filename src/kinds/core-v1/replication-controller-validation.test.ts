@@ -78,13 +78,21 @@ describe('ReplicationController update (rcStrategy.ValidateUpdate)', () => {
       s.selector = { app: 'web2' };
       ((s.template as Spec).metadata as Spec).labels = { app: 'web2' };
     });
-    assert.deepEqual(rendered(validateReplicationControllerUpdate(next)), []);
+    assert.deepEqual(rendered(validateReplicationControllerUpdate(next, controller())), []);
   });
   it('lists a spec error twice, as ValidateReplicationController and ValidateReplicationControllerUpdate both run', () => {
-    assert.deepEqual(rendered(validateReplicationControllerUpdate(controller((s) => (s.replicas = -2)))), [
-      'spec.replicas: Invalid value: -2: must be greater than or equal to 0',
-      'spec.replicas: Invalid value: -2: must be greater than or equal to 0',
-    ]);
+    assert.deepEqual(
+      rendered(
+        validateReplicationControllerUpdate(
+          controller((s) => (s.replicas = -2)),
+          controller(),
+        ),
+      ),
+      [
+        'spec.replicas: Invalid value: -2: must be greater than or equal to 0',
+        'spec.replicas: Invalid value: -2: must be greater than or equal to 0',
+      ],
+    );
   });
 });
 
