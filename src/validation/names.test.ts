@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isQualifiedName, isValidPathSegmentName } from './names.js';
+import { isDns1123Label, isQualifiedName, isValidPathSegmentName } from './names.js';
 
 const NAME_PART_ERROR =
   "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
@@ -27,5 +27,11 @@ describe('isValidPathSegmentName', () => {
     assert.deepEqual(isValidPathSegmentName('..'), ["may not be '..'"]);
     assert.deepEqual(isValidPathSegmentName('a/b%c'), ["may not contain '/'", "may not contain '%'"]);
     assert.deepEqual(isValidPathSegmentName('web'), []);
+  });
+});
+
+describe('isDns1123Label', () => {
+  it('tells a dotted subdomain it must not contain dots (apimachinery IsDNS1123Label)', () => {
+    assert.deepEqual(isDns1123Label('web.v1'), ['must not contain dots']);
   });
 });

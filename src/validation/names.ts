@@ -27,13 +27,17 @@ export function isDns1123Label(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 63) errs.push(maxLength(63));
   if (!dns1123LabelRe.test(value)) {
+    // Text a subdomain's pattern accepts can only have failed the label's on its dots, and Kubernetes says just that.
+    const dotted = dns1123SubdomainRe.test(value);
     errs.push(
-      regexError(
-        "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
-        DNS1123_LABEL,
-        'my-name',
-        '123-abc',
-      ),
+      dotted
+        ? 'must not contain dots'
+        : regexError(
+            "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+            DNS1123_LABEL,
+            'my-name',
+            '123-abc',
+          ),
     );
   }
   return errs;

@@ -17,7 +17,9 @@ import { defaultWorkload } from '../core-v1/types/defaulting.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
+import { validateDaemonSet, validateDaemonSetStatusUpdate, validateDaemonSetUpdate } from './daemon-set-validation.js';
 import { COLLISION_COUNT, MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
+import { defaultRollingStrategy } from './workload-defaults.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const daemonSetSpecSelector =
@@ -178,9 +180,12 @@ export const DAEMON_SET: KindDefinition = {
     statusZeroValues: { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 },
     defaults: (obj) =>
       defaultWorkload(obj, (s) => {
-        s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
+        defaultRollingStrategy(s, 'updateStrategy', { maxUnavailable: 1, maxSurge: 0 });
         s.revisionHistoryLimit ??= 10;
       }),
+    validate: validateDaemonSet,
+    validateUpdate: validateDaemonSetUpdate,
+    validateStatusUpdate: validateDaemonSetStatusUpdate,
   },
   printer: DAEMON_SET_PRINTER,
   definitions: DEFINITIONS,

@@ -20,6 +20,9 @@ import { desiredReplicas } from '../core-v1/types/workload-printing.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
+import { defaultRollingStrategy } from './workload-defaults.js';
+import { podNamePrefixWarnings } from './workload-validation.js';
+import { validateDeployment, validateDeploymentStatusUpdate, validateDeploymentUpdate } from './deployment-validation.js';
 import { COLLISION_COUNT, MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
@@ -175,10 +178,14 @@ export const DEPLOYMENT: KindDefinition = {
     defaults: (obj) =>
       defaultWorkload(obj, (s) => {
         s.replicas ??= 1;
-        s.strategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } };
+        defaultRollingStrategy(s, 'strategy', { maxUnavailable: '25%', maxSurge: '25%' });
         s.revisionHistoryLimit ??= 10;
         s.progressDeadlineSeconds ??= 600;
       }),
+    validate: validateDeployment,
+    validateUpdate: validateDeploymentUpdate,
+    validateStatusUpdate: validateDeploymentStatusUpdate,
+    warningsOnCreate: podNamePrefixWarnings,
   },
   printer: DEPLOYMENT_PRINTER,
   definitions: DEFINITIONS,

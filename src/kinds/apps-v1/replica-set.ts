@@ -8,7 +8,9 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, integerAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
+import { validateReplicaSet, validateReplicaSetStatusUpdate, validateReplicaSetUpdate } from './replica-set-validation.js';
 import { MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
+import { podNamePrefixWarnings } from './workload-validation.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const replicaSetSpecReplicas =
@@ -103,6 +105,10 @@ export const REPLICA_SET: KindDefinition = {
       defaultWorkload(obj, (s) => {
         s.replicas ??= 1;
       }),
+    validate: validateReplicaSet,
+    validateUpdate: validateReplicaSetUpdate,
+    validateStatusUpdate: validateReplicaSetStatusUpdate,
+    warningsOnCreate: podNamePrefixWarnings,
   },
   // apps/v1 registers no field label conversion, so only metadata.name and metadata.namespace may be asked for.
   fieldSelectors: { attrs: (obj) => ({ 'status.replicas': integerAttr(fieldAt(obj, 'status', 'replicas')) }) },

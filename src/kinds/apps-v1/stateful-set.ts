@@ -1,4 +1,4 @@
-import { isObject, objects } from '../../api/types.js';
+import { isObject, type KubeObject, objects } from '../../api/types.js';
 import {
   arrayOf,
   conditionDefinition,
@@ -22,6 +22,7 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
 import { COLLISION_COUNT, MIN_READY, OBSERVED_GENERATION, P, SELECTOR, TEMPLATE } from './schema-parts.js';
+import { validateStatefulSet, validateStatefulSetStatusUpdate, validateStatefulSetUpdate } from './stateful-set-validation.js';
 
 const STATEFUL_SET_PRINTER: Printer = {
   style: 'printer',
@@ -39,6 +40,42 @@ const STATEFUL_SET_PRINTER: Printer = {
 };
 
 /** StatefulSet volume claim templates are whole claims, defaulted as a created claim would be. */
+/**
+ * SetDefaults_StatefulSet's update strategy: an unset type becomes RollingUpdate with a parameters object, and a
+ * RollingUpdate's parameters get partition 0.
+ */
+function defaultUpdateStrategy(s: Record<string, unknown>): void {
+  if (!isObject(s.updateStrategy)) s.updateStrategy = {};
+  const strategy = s.updateStrategy as Record<string, unknown>;
+  if (strategy.type === undefined || strategy.type === '') {
+    strategy.type = 'RollingUpdate';
+    if (!isObject(strategy.rollingUpdate)) strategy.rollingUpdate = {};
+  }
+  if (strategy.type === 'RollingUpdate' && isObject(strategy.rollingUpdate)) strategy.rollingUpdate.partition ??= 0;
+}
+
+/** Each unset (or empty) persistentVolumeClaimRetentionPolicy rule defaults to Retain. */
+function defaultRetentionPolicy(s: Record<string, unknown>): void {
+  if (!isObject(s.persistentVolumeClaimRetentionPolicy)) s.persistentVolumeClaimRetentionPolicy = {};
+  const policy = s.persistentVolumeClaimRetentionPolicy as Record<string, unknown>;
+  for (const rule of ['whenDeleted', 'whenScaled']) if (policy[rule] === undefined || policy[rule] === '') policy[rule] = 'Retain';
+}
+
+function rollingUpdateOf(obj: KubeObject): Record<string, unknown> | undefined {
+  const rollingUpdate = get(obj, 'spec', 'updateStrategy', 'rollingUpdate');
+  return isObject(rollingUpdate) ? rollingUpdate : undefined;
+}
+
+/**
+ * dropStatefulSetDisabledFields: rollingUpdate.maxUnavailable belongs to the MaxUnavailableStatefulSet gate, off in
+ * 1.32, so it is dropped unless the stored object already uses it.
+ */
+function dropMaxUnavailable(next: KubeObject, old?: KubeObject): void {
+  const inUse = old !== undefined && rollingUpdateOf(old)?.maxUnavailable !== undefined;
+  const rollingUpdate = rollingUpdateOf(next);
+  if (!inUse && rollingUpdate !== undefined) delete rollingUpdate.maxUnavailable;
+}
+
 function defaultClaimTemplates(s: Record<string, unknown>): void {
   for (const claim of objects(s.volumeClaimTemplates)) {
     if (!isObject(claim.spec)) claim.spec = {};
@@ -204,10 +241,15 @@ export const STATEFUL_SET: KindDefinition = {
         defaultClaimTemplates(s);
         s.replicas ??= 1;
         s.podManagementPolicy ??= 'OrderedReady';
-        s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
+        defaultUpdateStrategy(s);
         s.revisionHistoryLimit ??= 10;
-        s.persistentVolumeClaimRetentionPolicy ??= { whenDeleted: 'Retain', whenScaled: 'Retain' };
+        defaultRetentionPolicy(s);
       }),
+    prepareForCreate: (obj) => dropMaxUnavailable(obj),
+    prepareForUpdate: dropMaxUnavailable,
+    validate: validateStatefulSet,
+    validateUpdate: validateStatefulSetUpdate,
+    validateStatusUpdate: validateStatefulSetStatusUpdate,
   },
   printer: STATEFUL_SET_PRINTER,
   definitions: DEFINITIONS,

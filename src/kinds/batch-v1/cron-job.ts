@@ -17,11 +17,13 @@ import { age, containerCells, formatLabelSelector } from '../../tables/cell-form
 import { AGE_COLUMN, CONTAINERS_COLUMN, IMAGES_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, list } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
+import { podNamePrefixWarnings, podOptionsForUpdate } from '../apps-v1/workload-validation.js';
 import { defaultPodTemplate } from '../core-v1/types/pod-defaults.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { cronScheduleError, loadLocationError } from './cron-schedule.js';
+import { jobSpecWarnings, validateJobTemplateSpec } from './job-validation.js';
 
 /** Column descriptions: the swagger docs of the fields (batch/v1beta1's, which the Go printer still names). */
 const scheduleDoc = 'The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron.';
@@ -74,7 +76,7 @@ function nonNegative(value: unknown, path: string): FieldError[] {
   return typeof value === 'number' && value < 0 ? [fieldError.invalid(path, value, 'must be greater than or equal to 0')] : [];
 }
 
-/** validateCronJobSpec: the cheap checks (the job template's pod spec is not validated here). */
+/** validateCronJobSpec. */
 function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[] {
   const spec = isObject(cj.spec) ? cj.spec : {};
   const oldSpec = isObject(old?.spec) ? old.spec : undefined;
@@ -98,13 +100,9 @@ function validateSpec(cj: KubeObject, old: KubeObject | undefined): FieldError[]
   const policy = typeof spec.concurrencyPolicy === 'string' ? spec.concurrencyPolicy : '';
   if (policy === '') errors.push(fieldError.required('spec.concurrencyPolicy'));
   else if (!CONCURRENCY_POLICIES.includes(policy)) errors.push(fieldError.notSupported('spec.concurrencyPolicy', policy, CONCURRENCY_POLICIES));
-  const jobSpec = get(spec, 'jobTemplate', 'spec');
-  if (isObject(jobSpec)) {
-    if (jobSpec.selector !== undefined && jobSpec.selector !== null) {
-      errors.push(fieldError.invalid('spec.jobTemplate.spec.selector', jobSpec.selector, '`selector` will be auto-generated'));
-    }
-    if (jobSpec.manualSelector === true) errors.push(fieldError.notSupported('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
-  }
+  const template = (s: unknown): unknown => get(s, 'jobTemplate', 'spec', 'template');
+  const podOptions = oldSpec === undefined ? {} : podOptionsForUpdate(template(spec), template(oldSpec));
+  errors.push(...validateJobTemplateSpec(spec.jobTemplate, 'spec.jobTemplate', podOptions));
   errors.push(...nonNegative(spec.successfulJobsHistoryLimit, 'spec.successfulJobsHistoryLimit'));
   errors.push(...nonNegative(spec.failedJobsHistoryLimit, 'spec.failedJobsHistoryLimit'));
   return errors;
@@ -205,6 +203,12 @@ export const CRON_JOB: KindDefinition = {
     defaults: defaultCronJob,
     validate: validateCronJob,
     validateUpdate: (next, old) => validateSpec(next, old),
+    // The status strategy validates nothing beyond metadata.
+    validateStatusUpdate: () => [],
+    warningsOnCreate: (cj) => [
+      ...podNamePrefixWarnings(cj),
+      ...jobSpecWarnings(get(cj, 'spec', 'jobTemplate', 'spec'), 'spec.jobTemplate.spec'),
+    ],
   },
   printer: {
     style: 'printer',

@@ -21,12 +21,15 @@ import { humanDuration } from '../../tables/human-duration.js';
 import { get, integer, list, text, timestamp } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
 import { goQuote } from '../../util/go-quote.js';
+import { podNamePrefixWarnings } from '../apps-v1/workload-validation.js';
 import { specOf } from '../core-v1/types/defaulting.js';
 import { defaultPodTemplate } from '../core-v1/types/pod-defaults.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import { fieldAt, integerAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
+import { validateJobStatusUpdate } from './job-status-validation.js';
+import { jobSpecWarnings, validateJob, validateJobUpdate } from './job-validation.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const jobSpecSelector =
@@ -91,10 +94,50 @@ const JOB_PRINTER: Printer = {
   },
 };
 
-/** batch/v1 defaulting (SetDefaults_Job) and the generated selector of the job registry's PrepareForCreate. */
-function defaultJob(obj: KubeObject): void {
+/** A Job without labels of its own takes its template's (SetDefaults_Job). */
+function copyLabelsIfUnset(obj: KubeObject, templateLabels: unknown): void {
+  const labels = obj.metadata.labels;
+  if (isObject(templateLabels) && (labels === undefined || Object.keys(labels).length === 0)) {
+    obj.metadata.labels = { ...(templateLabels as Record<string, string>) };
+  }
+}
+
+/**
+ * The job registry's PrepareForCreate (generateSelector): unless the user chose manualSelector, the pods carry the
+ * Job's uid and name, and the selector selects the uid. Labels the user already set are kept, so a conflicting one
+ * is refused by validation rather than overwritten.
+ */
+function generateJobSelector(obj: KubeObject): void {
+  const s = specOf(obj);
+  if (s.manualSelector === true) return;
   const uid = obj.metadata.uid ?? '';
   const name = obj.metadata.name ?? '';
+  if (!isObject(s.template)) s.template = {};
+  const template = s.template as Record<string, unknown>;
+  if (!isObject(template.metadata)) template.metadata = {};
+  const meta = template.metadata as Record<string, unknown>;
+  const labels: Record<string, unknown> = isObject(meta.labels) ? meta.labels : {};
+  for (const [key, value] of Object.entries(GENERATED_LABELS(uid, name))) labels[key] ??= value;
+  meta.labels = labels;
+  if (!isObject(s.selector)) s.selector = {};
+  const selector = s.selector as Record<string, unknown>;
+  const matchLabels: Record<string, unknown> = isObject(selector.matchLabels) ? selector.matchLabels : {};
+  matchLabels['batch.kubernetes.io/controller-uid'] ??= uid;
+  selector.matchLabels = matchLabels;
+  // kube-apiserver defaults again when it reads the created Job back, so a Job created without labels ends up
+  // with the generated ones too.
+  copyLabelsIfUnset(obj, labels);
+}
+
+const GENERATED_LABELS = (uid: string, name: string): Record<string, string> => ({
+  'batch.kubernetes.io/controller-uid': uid,
+  'batch.kubernetes.io/job-name': name,
+  'controller-uid': uid,
+  'job-name': name,
+});
+
+/** batch/v1 defaulting (SetDefaults_Job). */
+function defaultJob(obj: KubeObject): void {
   const s = specOf(obj);
   if (s.completions === undefined && s.parallelism === undefined) {
     s.completions = 1;
@@ -111,29 +154,8 @@ function defaultJob(obj: KubeObject): void {
     for (const pattern of rule.onPodConditions) if (isObject(pattern) && (pattern.status ?? '') === '') pattern.status = 'True';
   }
   s.podReplacementPolicy ??= failurePolicy === undefined ? 'TerminatingOrFailed' : 'Failed';
-  // The job controller owns its pods through generated labels unless the user chose manualSelector.
-  if (s.manualSelector !== true && uid !== '' && s.selector === undefined) {
-    s.selector = { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } };
-    if (isObject(s.template)) {
-      const template = s.template;
-      if (!isObject(template.metadata)) template.metadata = {};
-      const meta = template.metadata as Record<string, unknown>;
-      meta.labels = {
-        ...(isObject(meta.labels) ? meta.labels : {}),
-        'batch.kubernetes.io/controller-uid': uid,
-        'batch.kubernetes.io/job-name': name,
-        'controller-uid': uid,
-        'job-name': name,
-      };
-    }
-  }
-  // batch/v1 defaulting gives a Job without labels its template's. kube-apiserver defaults again when it reads the
-  // created Job back from storage, so the Job ends up with the generated controller-uid and job-name labels too.
   const templateLabels = isObject(s.template) && isObject(s.template.metadata) ? s.template.metadata.labels : undefined;
-  const labels = obj.metadata.labels;
-  if (isObject(templateLabels) && (labels === undefined || Object.keys(labels).length === 0)) {
-    obj.metadata.labels = { ...(templateLabels as Record<string, string>) };
-  }
+  copyLabelsIfUnset(obj, templateLabels);
   defaultPodTemplate(s.template);
 }
 
@@ -356,7 +378,19 @@ export const JOB: KindDefinition = {
     subresources: [STATUS],
   }),
   // batch/v1 keeps the pre-garbage-collector default: deleting a Job leaves its pods.
-  strategy: { specGeneration: true, gcPolicy: 'OrphanDependents', initialStatus: () => ({}), defaults: defaultJob },
+  strategy: {
+    specGeneration: true,
+    gcPolicy: 'OrphanDependents',
+    initialStatus: () => ({}),
+    defaults: defaultJob,
+    prepareForCreate: generateJobSelector,
+    validate: validateJob,
+    validateUpdate: validateJobUpdate,
+    validateStatusUpdate: validateJobStatusUpdate,
+    warningsOnCreate: (job) => [...podNamePrefixWarnings(job), ...jobSpecWarnings(job.spec, 'spec')],
+    // Only a spec change (a new generation) is warned about again.
+    warningsOnUpdate: (next, old) => (next.metadata.generation !== old.metadata.generation ? jobSpecWarnings(next.spec, 'spec') : []),
+  },
   fieldSelectors: {
     conversion: {
       labels: new Set(['metadata.name', 'metadata.namespace', 'status.successful']),

@@ -21,6 +21,12 @@ import { fieldAt, integerAttr, notSupported } from '../define/field-selectors.js
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, SCALE, STATUS } from '../define/resource.js';
 import { specOf } from './types/defaulting.js';
+import { podNamePrefixWarnings } from '../apps-v1/workload-validation.js';
+import {
+  validateReplicationController,
+  validateReplicationControllerStatusUpdate,
+  validateReplicationControllerUpdate,
+} from './replication-controller-validation.js';
 import { defaultPodTemplate } from './types/pod-defaults.js';
 import { replicatedPrinter } from './types/workload-printing.js';
 
@@ -142,6 +148,10 @@ export const REPLICATION_CONTROLLER: KindDefinition = {
     initialStatus: () => ({}),
     statusZeroValues: { replicas: 0 },
     defaults: defaultReplicationController,
+    validate: validateReplicationController,
+    validateUpdate: validateReplicationControllerUpdate,
+    validateStatusUpdate: validateReplicationControllerStatusUpdate,
+    warningsOnCreate: podNamePrefixWarnings,
   },
   fieldSelectors: {
     conversion: { labels: new Set(['metadata.name', 'metadata.namespace', 'status.replicas']), error: notSupported },
