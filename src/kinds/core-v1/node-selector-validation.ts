@@ -1,10 +1,10 @@
 import { type FieldError, fieldError } from '../../api/errors.js';
 import { isObject, objects } from '../../api/types.js';
-import { isDns1123Subdomain, isQualifiedName, isValidLabelValue } from '../../validation/names.js';
+import { isDns1123Subdomain, isQualifiedName } from '../../validation/names.js';
 
 /**
  * ValidateNodeSelector of pkg/apis/core/validation, as a PersistentVolume's nodeAffinity.required uses it: at
- * least one term, each requirement's operator, values and key.
+ * least one term, each requirement's operator, value count and key; node field requirements name metadata.name.
  */
 
 const strings = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -31,12 +31,9 @@ function validateLabelRequirement(req: Record<string, unknown>, path: string): F
     default:
       errs.push(fieldError.invalid(`${path}.operator`, req.operator ?? '', 'not a valid selector operator'));
   }
+  // 1.32 checks the key only; the values are not label-checked here.
   const key = typeof req.key === 'string' ? req.key : '';
   for (const msg of isQualifiedName(key)) errs.push(fieldError.invalid(`${path}.key`, key, msg));
-  values.forEach((value, i) => {
-    const v = typeof value === 'string' ? value : '';
-    for (const msg of isValidLabelValue(v)) errs.push(fieldError.invalid(`${path}.values[${i}]`, v, msg));
-  });
   return errs;
 }
 
