@@ -87,6 +87,29 @@ spec:
     matchExpressions:
     - key: app
       operator: In
+---
+apiVersion: v1
+kind: ResourceQuota
+metadata:
+  name: conflicting
+  namespace: default
+spec:
+  hard:
+    pods: "10"
+  scopes: [Terminating, NotTerminating]
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: bad-peer
+  namespace: default
+spec:
+  podSelector: {}
+  ingress:
+  - from:
+    - namespaceSelector:
+        matchLabels:
+          team: "a b"
 `;
 
 describe('storage and policy validation with kubectl (issues 30, 31)', () => {
@@ -105,7 +128,7 @@ describe('storage and policy validation with kubectl (issues 30, 31)', () => {
     assert.match(out, /^poddisruptionbudget\.policy\/web created$/m);
   });
 
-  it("prints Kubernetes' Invalid messages for a -1Gi claim, a volume without capacity or with two sources, and a bad PDB selector", async () => {
+  it("prints Kubernetes' Invalid messages for a -1Gi claim, a volume without capacity or with two sources, a bad PDB or peer selector, conflicting quota scopes", async () => {
     const r = await ts.kubectl(['apply', '-f', '-'], { input: INVALID });
     assert.notEqual(r.code, 0);
     assert.match(
@@ -123,6 +146,14 @@ describe('storage and policy validation with kubectl (issues 30, 31)', () => {
     assert.match(
       r.stderr,
       /error when creating "STDIN": PodDisruptionBudget\.policy "bad-selector" is invalid: spec\.selector\.matchExpressions\[0\]\.values: Required value: must be specified when `operator` is 'In' or 'NotIn'/,
+    );
+    assert.match(
+      r.stderr,
+      /ResourceQuota "conflicting" is invalid: spec\.scopes: Invalid value: \[\]core\.ResourceQuotaScope\{"Terminating", "NotTerminating"\}: conflicting scopes/,
+    );
+    assert.match(
+      r.stderr,
+      /NetworkPolicy\.networking\.k8s\.io "bad-peer" is invalid: spec\.ingress\[0\]\.from\[0\]\.namespaceSelector\.matchLabels: Invalid value: "a b": a valid label must be/,
     );
   });
 
