@@ -28,6 +28,22 @@ describe('LimitRange (ValidateLimitRange)', () => {
       [{ type: 'PersistentVolumeClaim', max: { cpu: '1' } }],
       ['spec.limits[0].limits: Required value: either minimum or maximum storage value is required, but neither was provided'],
     ],
+    [
+      'an unknown type and a resource that is not a container resource (validateLimitRangeTypeName, validateContainerResourceName)',
+      [
+        { type: 'Node', max: { cpu: '1' } },
+        { type: 'Container', max: { pods: '1' } },
+      ],
+      [
+        'spec.limits[0].type: Invalid value: "Node": must be a standard limit type or fully qualified',
+        'spec.limits[1].max[pods]: Invalid value: "pods": must be a standard resource for containers',
+      ],
+    ],
+    [
+      'a PersistentVolumeClaim item naming an unknown resource (validateResourceName)',
+      [{ type: 'PersistentVolumeClaim', max: { storage: '1Gi', disks: '2' } }],
+      ['spec.limits[0].max[disks]: Invalid value: "disks": must be a standard resource type or fully qualified'],
+    ],
   ];
   for (const [name, items, expected] of invalid) {
     it(`refuses ${name}`, () => assert.deepEqual(rendered(validateLimitRange(limits(...items))), expected));

@@ -1,11 +1,13 @@
 import { type FieldError, fieldError } from '../../api/errors.js';
 import { isObject, type KubeObject, objects } from '../../api/types.js';
+import { isQualifiedName } from '../../validation/names.js';
 import { quantityValue } from '../../validation/quantity-value.js';
+import { validateContainerResourceName, validateResourceName } from './resource-names.js';
 
 /**
- * ValidateLimitRange of pkg/apis/core/validation: one item per type, defaults only for non-Pod items, a storage
- * bound for PersistentVolumeClaim items, and for each resource min <= defaultRequest <= default <= max and a
- * maxLimitRequestRatio of at least 1 and at most max/min.
+ * ValidateLimitRange of pkg/apis/core/validation: standard or qualified types and resource names, one item per
+ * type, defaults only for non-Pod items, a storage bound for PersistentVolumeClaim items, and for each resource
+ * min <= defaultRequest <= default <= max and a maxLimitRequestRatio of at least 1 and at most max/min.
  */
 
 type Quantities = Record<string, unknown>;
@@ -83,22 +85,49 @@ function validateRatio(path: string, ratio: unknown, min: unknown, max: unknown)
   return errs;
 }
 
+const STANDARD_LIMIT_TYPES = ['Pod', 'Container', 'PersistentVolumeClaim'];
+
+/** validateLimitRangeTypeName: a standard type or a qualified name with a domain. */
+function validateTypeName(type: string, path: string): FieldError[] {
+  const errs = isQualifiedName(type).map((msg) => fieldError.invalid(path, type, msg));
+  if (errs.length > 0) return errs;
+  if (!type.includes('/') && !STANDARD_LIMIT_TYPES.includes(type))
+    errs.push(fieldError.invalid(path, type, 'must be a standard limit type or fully qualified'));
+  return errs;
+}
+
+/** validateLimitRangeResourceName for each resource of one list of an item. */
+function validateNames(item: Record<string, unknown>, field: string, path: string): FieldError[] {
+  const containerItem = item.type === 'Pod' || item.type === 'Container';
+  return Object.keys(quantities(item[field])).flatMap((name) =>
+    containerItem
+      ? validateContainerResourceName(name, `${path}.${field}[${name}]`)
+      : validateResourceName(name, `${path}.${field}[${name}]`),
+  );
+}
+
 export function validateLimitRange(lr: KubeObject): FieldError[] {
   const errs: FieldError[] = [];
-  const types = new Set<unknown>();
+  const types = new Set<string>();
   itemsOf(lr).forEach((item, i) => {
     const path = `spec.limits[${i}]`;
-    if (types.has(item.type)) errs.push(fieldError.duplicate(`${path}.type`, item.type ?? ''));
-    types.add(item.type);
-    if (item.type === 'Pod') {
+    const type = typeof item.type === 'string' ? item.type : '';
+    errs.push(...validateTypeName(type, `${path}.type`));
+    if (types.has(type)) errs.push(fieldError.duplicate(`${path}.type`, type));
+    types.add(type);
+    errs.push(...validateNames(item, 'max', path), ...validateNames(item, 'min', path));
+    if (type === 'Pod') {
       for (const field of ['default', 'defaultRequest']) {
         if (Object.keys(quantities(item[field])).length > 0)
           errs.push(fieldError.forbidden(`${path}.${field}`, "may not be specified when `type` is 'Pod'"));
       }
+    } else {
+      errs.push(...validateNames(item, 'default', path), ...validateNames(item, 'defaultRequest', path));
     }
-    if (item.type === 'PersistentVolumeClaim' && quantities(item.min).storage === undefined && quantities(item.max).storage === undefined) {
+    if (type === 'PersistentVolumeClaim' && quantities(item.min).storage === undefined && quantities(item.max).storage === undefined) {
       errs.push(fieldError.required(`${path}.limits`, 'either minimum or maximum storage value is required, but neither was provided'));
     }
+    errs.push(...validateNames(item, 'maxLimitRequestRatio', path));
     errs.push(...validateOrder(path, item));
   });
   return errs;

@@ -3,6 +3,7 @@ import { isObject, type KubeObject, objects } from '../../api/types.js';
 import { goQuote } from '../../util/go-quote.js';
 import { isDns1123Label, isQualifiedName, isValidLabelValue } from '../../validation/names.js';
 import { quantityValue } from '../../validation/quantity-value.js';
+import { isExtendedResource, isHugePagesResource, validateContainerResourceName } from '../core-v1/resource-names.js';
 
 /**
  * RuntimeClass validation of pkg/apis/node/validation: the handler, the pod overhead (checked as container limits,
@@ -15,51 +16,6 @@ type Obj = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 export const handlerOf = (rc: KubeObject): string => text(rc.handler);
 
-/** helper.IsStandardResourceName's list (hugepages- names are standard too). */
-const STANDARD_RESOURCES = new Set([
-  'cpu',
-  'memory',
-  'ephemeral-storage',
-  'requests.cpu',
-  'requests.memory',
-  'requests.ephemeral-storage',
-  'limits.cpu',
-  'limits.memory',
-  'limits.ephemeral-storage',
-  'pods',
-  'services',
-  'replicationcontrollers',
-  'resourcequotas',
-  'secrets',
-  'configmaps',
-  'persistentvolumeclaims',
-  'storage',
-  'requests.storage',
-  'services.nodeports',
-  'services.loadbalancers',
-]);
-const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
-const isHugePages = (name: string): boolean => name.startsWith('hugepages-');
-const isNative = (name: string): boolean => !name.includes('/') || name.includes('kubernetes.io/');
-/** IsExtendedResourceName: a domain-prefixed, non-native name that stays a qualified name behind "requests.". */
-const isExtended = (name: string): boolean =>
-  !isNative(name) && !name.startsWith('requests.') && isQualifiedName(`requests.${name}`).length === 0;
-
-/** validateContainerResourceName. */
-function validateResourceName(name: string, path: string): FieldError[] {
-  const errs = isQualifiedName(name).map((msg) => fieldError.invalid(path, name, msg));
-  if (errs.length > 0) return errs;
-  if (!name.includes('/')) {
-    if (!STANDARD_RESOURCES.has(name) && !isHugePages(name))
-      errs.push(fieldError.invalid(path, name, 'must be a standard resource type or fully qualified'));
-    if (!CONTAINER_RESOURCES.has(name) && !isHugePages(name))
-      errs.push(fieldError.invalid(path, name, 'must be a standard resource for containers'));
-  } else if (!isNative(name) && !isExtended(name)) {
-    errs.push(fieldError.invalid(path, name, "doesn't follow extended resource name standard"));
-  }
-  return errs;
-}
-
 /** The overhead is validated as a container's limits, so its errors say "overhead.limits[…]". */
 function validateOverhead(rc: KubeObject): FieldError[] {
   const podFixed = isObject(rc.overhead) && isObject(rc.overhead.podFixed) ? rc.overhead.podFixed : undefined;
@@ -69,15 +25,15 @@ function validateOverhead(rc: KubeObject): FieldError[] {
   let hugePagesSet = false;
   for (const [name, quantity] of Object.entries(podFixed)) {
     const path = `overhead.limits[${name}]`;
-    errs.push(...validateResourceName(name, path));
+    errs.push(...validateContainerResourceName(name, path));
     const value = quantityValue(quantity);
     const shown = String(quantity);
     if (value < 0) errs.push(fieldError.invalid(path, shown, 'must be greater than or equal to 0'));
     // Extended resources are counted in whole units (IsIntegerResourceName).
-    if (isExtended(name) && !Number.isInteger(Math.round(value * 1000) / 1000))
+    if (isExtendedResource(name) && !Number.isInteger(Math.round(value * 1000) / 1000))
       errs.push(fieldError.invalid(path, shown, 'must be an integer'));
     if (name === 'cpu' || name === 'memory') computeSet = true;
-    if (isHugePages(name)) hugePagesSet = true;
+    if (isHugePagesResource(name)) hugePagesSet = true;
   }
   if (hugePagesSet && !computeSet) errs.push(fieldError.forbidden('overhead', 'HugePages require cpu or memory'));
   return errs;
