@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/types.js';
-import { prepareClaimForCreate } from './persistent-volume-claim-fields.js';
+import { prepareClaimForCreate } from './persistent-volume-fields.js';
 import {
   persistentVolumeClaimWarnings,
   validatePersistentVolumeClaim,

@@ -16,7 +16,7 @@ import {
 /**
  * PersistentVolumeClaim validation of pkg/apis/core/validation (ValidatePersistentVolumeClaim, …Update,
  * …StatusUpdate) with the options kube-apiserver 1.32 runs it with: RecoverVolumeExpansionFailure on (beta),
- * VolumeAttributesClass off (its field is dropped by the strategy, see persistent-volume-claim-fields.ts).
+ * VolumeAttributesClass off (its field is dropped by the strategy, see persistent-volume-fields.ts).
  */
 
 type Obj = Record<string, unknown>;

@@ -26,7 +26,7 @@ import {
   validatePersistentVolumeClaimStatusUpdate,
   validatePersistentVolumeClaimUpdate,
 } from './persistent-volume-claim-validation.js';
-import { prepareClaimForCreate, prepareClaimForUpdate } from './persistent-volume-claim-fields.js';
+import { prepareClaimForCreate, prepareClaimForUpdate } from './persistent-volume-fields.js';
 import { specOf } from './types/defaulting.js';
 import { ACCESS_MODES, VOLUME_MODE } from './types/storage-definitions.js';
 import { orUnset, phaseOrTerminating, quantity, storageClass } from './types/storage-printing.js';

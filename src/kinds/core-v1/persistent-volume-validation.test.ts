@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/types.js';
+import { prepareVolumeForCreate, prepareVolumeForUpdate } from './persistent-volume-fields.js';
 import { persistentVolumeWarnings, validatePersistentVolume, validatePersistentVolumeUpdate } from './persistent-volume-validation.js';
 import { objectWith, rendered } from './validation-test-helpers.js';
 
@@ -169,6 +170,15 @@ describe('PersistentVolume create (ValidatePersistentVolumeSpec)', () => {
 });
 
 describe('PersistentVolume update (ValidatePersistentVolumeUpdate)', () => {
+  it('drops volumeAttributesClassName while its gate is off, unless the stored volume has it (DropDisabledSpecFields)', () => {
+    const created = volume({ volumeAttributesClassName: 'gold' });
+    prepareVolumeForCreate(created);
+    assert.equal((created.spec as Record<string, unknown>).volumeAttributesClassName, undefined);
+    const next = volume({ volumeAttributesClassName: 'gold' });
+    prepareVolumeForUpdate(next, volume());
+    assert.deepEqual(validatePersistentVolumeUpdate(next, volume()), []);
+  });
+
   const firstLine = (messages: string[]): string[] => messages.map((m) => m.split('\n')[0] ?? '');
 
   it('accepts changes of capacity, class, policy and a claimRef, and node affinity set for the first time', () => {

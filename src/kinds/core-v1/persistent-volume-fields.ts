@@ -1,10 +1,11 @@
 import { isObject, type KubeObject } from '../../api/types.js';
 
 /**
- * What the PersistentVolumeClaim strategy does to the spec before validation (pkg/api/persistentvolumeclaim
- * DropDisabledFields and NormalizeDataSources) with 1.32's default gates: VolumeAttributesClass and
- * CrossNamespaceVolumeDataSource are off, so their fields go unless the stored claim already uses them;
- * AnyVolumeDataSource is on, so dataSource and dataSourceRef are filled from each other.
+ * What the PersistentVolumeClaim and PersistentVolume strategies do to the spec before validation
+ * (pkg/api/persistentvolumeclaim and pkg/api/persistentvolume DropDisabledSpecFields, NormalizeDataSources) with
+ * 1.32's default gates: VolumeAttributesClass and CrossNamespaceVolumeDataSource are off, so their fields go unless
+ * the stored object already uses them; AnyVolumeDataSource is on, so a claim's dataSource and dataSourceRef are
+ * filled from each other.
  */
 
 type Obj = Record<string, unknown>;
@@ -42,4 +43,12 @@ export function prepareClaimForUpdate(next: KubeObject, old: KubeObject): void {
   const spec = specOf(next);
   dropDisabledFields(spec, specOf(old));
   normalizeDataSources(spec);
+}
+
+export function prepareVolumeForCreate(pv: KubeObject): void {
+  delete specOf(pv).volumeAttributesClassName;
+}
+
+export function prepareVolumeForUpdate(next: KubeObject, old: KubeObject): void {
+  if (specOf(old).volumeAttributesClassName == null) delete specOf(next).volumeAttributesClassName;
 }
