@@ -110,23 +110,30 @@ export function validatePersistentVolume(pv: KubeObject): FieldError[] {
 }
 
 /** core.PersistentVolumeSource's fields in Go's declaration order, for the immutability diff. */
-const SOURCE_FIELDS: readonly GoField[] = PERSISTENT_VOLUME_SOURCE_KEYS.map((key) => [key, goFieldName(key)] as const);
-
-function goFieldName(key: string): string {
-  const special: Readonly<Record<string, string>> = {
-    gcePersistentDisk: 'GCEPersistentDisk',
-    awsElasticBlockStore: 'AWSElasticBlockStore',
-    nfs: 'NFS',
-    rbd: 'RBD',
-    iscsi: 'ISCSI',
-    cephfs: 'CephFS',
-    fc: 'FC',
-    scaleIO: 'ScaleIO',
-    storageos: 'StorageOS',
-    csi: 'CSI',
-  };
-  return special[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
-}
+const SOURCE_FIELDS: readonly GoField[] = [
+  ['gcePersistentDisk', 'GCEPersistentDisk'],
+  ['awsElasticBlockStore', 'AWSElasticBlockStore'],
+  ['hostPath', 'HostPath'],
+  ['glusterfs', 'Glusterfs'],
+  ['nfs', 'NFS'],
+  ['rbd', 'RBD'],
+  ['iscsi', 'ISCSI'],
+  ['cinder', 'Cinder'],
+  ['cephfs', 'CephFS'],
+  ['fc', 'FC'],
+  ['flocker', 'Flocker'],
+  ['flexVolume', 'FlexVolume'],
+  ['azureFile', 'AzureFile'],
+  ['vsphereVolume', 'VsphereVolume'],
+  ['quobyte', 'Quobyte'],
+  ['azureDisk', 'AzureDisk'],
+  ['photonPersistentDisk', 'PhotonPersistentDisk'],
+  ['portworxVolume', 'PortworxVolume'],
+  ['scaleIO', 'ScaleIO'],
+  ['local', 'Local'],
+  ['storageos', 'StorageOS'],
+  ['csi', 'CSI'],
+];
 
 const sourcesOf = (spec: Obj): Obj =>
   Object.fromEntries(PERSISTENT_VOLUME_SOURCE_KEYS.filter((k) => spec[k] !== undefined).map((k) => [k, spec[k]]));
