@@ -5,7 +5,9 @@ import { isDns1123Label, isDns1123Subdomain } from '../../validation/names.js';
 /**
  * The volume source part of ValidatePersistentVolumeSpec (pkg/apis/core/validation): exactly one source, and
  * the required fields of the sources people still create by hand (hostPath, local, nfs, csi) and of the simple
- * legacy ones. The other legacy in-tree sources are counted but their fields are not checked.
+ * legacy ones (gcePersistentDisk, awsElasticBlockStore, glusterfs, flocker, cinder, fc, flexVolume, quobyte). The
+ * other legacy in-tree sources (rbd, iscsi, cephfs, azure*, vsphere, photon, portworx, scaleIO, storageos) are
+ * counted but their fields are not checked.
  */
 
 type Obj = Record<string, unknown>;
@@ -122,6 +124,56 @@ const validateCinder: SourceCheck = (source, path) => {
   return errs;
 };
 
+const validateFlocker: SourceCheck = (source, path) => {
+  const errs: FieldError[] = [];
+  const name = text(source.datasetName);
+  const uuid = text(source.datasetUUID);
+  if (name === '' && uuid === '') errs.push(fieldError.required(path, 'one of datasetName and datasetUUID is required'));
+  // Kubernetes shows the word "resource" as the value here.
+  if (name !== '' && uuid !== '')
+    errs.push(fieldError.invalid(path, 'resource', 'datasetName and datasetUUID can not be specified simultaneously'));
+  if (name.includes('/')) errs.push(fieldError.invalid(`${path}.datasetName`, name, "must not contain '/'"));
+  return errs;
+};
+
+const validateFc: SourceCheck = (source, path) => {
+  const errs: FieldError[] = [];
+  const wwns = Array.isArray(source.targetWWNs) ? source.targetWWNs.map(text) : [];
+  const wwids = Array.isArray(source.wwids) ? source.wwids : [];
+  if (wwns.length === 0 && wwids.length === 0)
+    errs.push(fieldError.required(`${path}.targetWWNs`, 'must specify either targetWWNs or wwids, but not both'));
+  if (wwns.length > 0 && wwids.length > 0)
+    errs.push(fieldError.invalid(`${path}.targetWWNs`, wwns, 'targetWWNs and wwids can not be specified simultaneously'));
+  if (wwns.length > 0) {
+    const lun = source.lun;
+    if (typeof lun !== 'number') errs.push(fieldError.required(`${path}.lun`, 'lun is required if targetWWNs is specified'));
+    else if (lun < 0 || lun > 255) errs.push(fieldError.invalid(`${path}.lun`, lun, 'must be between 0 and 255, inclusive'));
+  }
+  return errs;
+};
+
+/** net.SplitHostPort's acceptance: "host:port", or "[host]:port" for IPv6. */
+function isHostPort(pair: string): boolean {
+  if (pair.startsWith('[')) return /^\[[^[\]]*\]:[^[\]:]*$/.test(pair);
+  return /^[^[\]:]*:[^[\]:]*$/.test(pair);
+}
+
+const QUOBYTE_REGISTRY = 'must be a host:port pair or multiple pairs separated by commas';
+
+const validateQuobyte: SourceCheck = (source, path) => {
+  const errs: FieldError[] = [];
+  const registry = text(source.registry);
+  if (registry === '') errs.push(fieldError.required(`${path}.registry`, QUOBYTE_REGISTRY));
+  else if (text(source.tenant).length >= 65) {
+    errs.push(fieldError.required(`${path}.tenant`, 'must be a UUID and may not exceed a length of 64 characters'));
+  } else {
+    for (const pair of registry.split(','))
+      if (!isHostPort(pair)) errs.push(fieldError.invalid(`${path}.registry`, registry, QUOBYTE_REGISTRY));
+  }
+  if (text(source.volume) === '') errs.push(fieldError.required(`${path}.volume`));
+  return errs;
+};
+
 const validateFlexVolume: SourceCheck = (source, path) => (text(source.driver) === '' ? [fieldError.required(`${path}.driver`)] : []);
 
 interface SourceRule {
@@ -144,14 +196,14 @@ const SOURCE_RULES: readonly SourceRule[] = [
   rule('gcePersistentDisk', validateGcePersistentDisk, 'gcePersistentDisk', 'persistentDisk'),
   rule('awsElasticBlockStore', validateAwsElasticBlockStore),
   rule('glusterfs', validateGlusterfs),
-  rule('flocker'),
+  rule('flocker', validateFlocker),
   rule('nfs', validateNfs),
   rule('rbd'),
-  rule('quobyte'),
+  rule('quobyte', validateQuobyte),
   rule('cephfs', undefined, 'cephFS', 'cephfs'),
   rule('iscsi'),
   rule('cinder', validateCinder),
-  rule('fc'),
+  rule('fc', validateFc),
   { ...rule('flexVolume', validateFlexVolume), alwaysCounted: true },
   rule('azureFile'),
   rule('vsphereVolume'),

@@ -141,6 +141,31 @@ describe('PersistentVolume create (ValidatePersistentVolumeSpec)', () => {
       ],
     ],
     [
+      'flocker with both dataset fields and fc without lun (validateFlockerVolumeSource, validateFCVolumeSource)',
+      { hostPath: undefined, flocker: { datasetName: 'a/b', datasetUUID: 'u' }, fc: { targetWWNs: ['w'] } },
+      [
+        'spec.flocker: Invalid value: "resource": datasetName and datasetUUID can not be specified simultaneously',
+        'spec.flocker.datasetName: Invalid value: "a/b": must not contain \'/\'',
+        'spec.fc: Forbidden: may not specify more than 1 volume type',
+      ],
+    ],
+    [
+      'fc with both targetWWNs and wwids and a lun out of range',
+      { hostPath: undefined, fc: { targetWWNs: ['w'], wwids: ['i'], lun: 256 } },
+      [
+        'spec.fc.targetWWNs: Invalid value: []string{"w"}: targetWWNs and wwids can not be specified simultaneously',
+        'spec.fc.lun: Invalid value: 256: must be between 0 and 255, inclusive',
+      ],
+    ],
+    [
+      'quobyte with a registry that is not host:port and no volume (validateQuobyteVolumeSource)',
+      { hostPath: undefined, quobyte: { registry: 'reg:7861,bare' } },
+      [
+        'spec.quobyte.registry: Invalid value: "reg:7861,bare": must be a host:port pair or multiple pairs separated by commas',
+        'spec.quobyte.volume: Required value',
+      ],
+    ],
+    [
       'an unknown volume mode',
       { volumeMode: 'Raw' },
       ['spec.volumeMode: Unsupported value: "Raw": supported values: "Block", "Filesystem"'],
