@@ -1,17 +1,15 @@
-import { type FieldError, fieldError } from '../../api/errors.js';
 import { isObject, type KubeObject, objects } from '../../api/types.js';
 import { CORE, core, coreArray, coreKind, object, quantityMap, str } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
-import { quantityValue } from '../../validation/quantity-value.js';
+import { validateLimitRange } from './limit-range-validation.js';
 
 type Quantities = Record<string, unknown>;
 
 const itemsOf = (lr: KubeObject): Record<string, unknown>[] => (isObject(lr.spec) ? objects(lr.spec.limits) : []);
 const quantities = (value: unknown): Quantities => (isObject(value) ? value : {});
-const shown = (value: unknown): string => (typeof value === 'string' ? value : String(value));
 
 /** Copies the missing keys of `from` into `item[field]`, leaving the field absent when it stays empty (omitempty). */
 function fillFrom(item: Record<string, unknown>, field: string, from: Quantities): void {
@@ -28,73 +26,6 @@ function defaultLimitRange(lr: KubeObject): void {
     fillFrom(item, 'defaultRequest', quantities(item.default));
     fillFrom(item, 'defaultRequest', quantities(item.min));
   }
-}
-
-/** One resource's bounds in an item must be ordered min <= defaultRequest <= default <= max (ValidateLimitRange). */
-function validateOrder(path: string, item: Record<string, unknown>): FieldError[] {
-  const min = quantities(item.min);
-  const max = quantities(item.max);
-  const podItem = item.type === 'Pod';
-  const def = podItem ? {} : quantities(item.default);
-  const req = podItem ? {} : quantities(item.defaultRequest);
-  const errs: FieldError[] = [];
-  const gt = (a: unknown, b: unknown): boolean => quantityValue(a) > quantityValue(b);
-  const keys = new Set([...Object.keys(max), ...Object.keys(min), ...Object.keys(def), ...Object.keys(req)]);
-  for (const k of keys) {
-    const [mn, mx, d, r] = [min[k], max[k], def[k], req[k]];
-    if (mn !== undefined && mx !== undefined && gt(mn, mx)) {
-      errs.push(fieldError.invalid(`${path}.min[${k}]`, shown(mn), `min value ${shown(mn)} is greater than max value ${shown(mx)}`));
-    }
-    if (r !== undefined && mn !== undefined && gt(mn, r)) {
-      errs.push(
-        fieldError.invalid(
-          `${path}.defaultRequest[${k}]`,
-          shown(r),
-          `min value ${shown(mn)} is greater than default request value ${shown(r)}`,
-        ),
-      );
-    }
-    if (r !== undefined && mx !== undefined && gt(r, mx)) {
-      errs.push(
-        fieldError.invalid(
-          `${path}.defaultRequest[${k}]`,
-          shown(r),
-          `default request value ${shown(r)} is greater than max value ${shown(mx)}`,
-        ),
-      );
-    }
-    if (r !== undefined && d !== undefined && gt(r, d)) {
-      errs.push(
-        fieldError.invalid(
-          `${path}.defaultRequest[${k}]`,
-          shown(r),
-          `default request value ${shown(r)} is greater than default limit value ${shown(d)}`,
-        ),
-      );
-    }
-    if (d !== undefined && mn !== undefined && gt(mn, d)) {
-      errs.push(fieldError.invalid(`${path}.default[${k}]`, shown(mn), `min value ${shown(mn)} is greater than default value ${shown(d)}`));
-    }
-    if (d !== undefined && mx !== undefined && gt(d, mx)) {
-      errs.push(fieldError.invalid(`${path}.default[${k}]`, shown(mx), `default value ${shown(d)} is greater than max value ${shown(mx)}`));
-    }
-  }
-  return errs;
-}
-
-function validateLimitRange(lr: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  itemsOf(lr).forEach((item, i) => {
-    const path = `spec.limits[${i}]`;
-    if (item.type === 'Pod') {
-      for (const field of ['default', 'defaultRequest']) {
-        if (Object.keys(quantities(item[field])).length > 0)
-          errs.push(fieldError.forbidden(`${path}.${field}`, "may not be specified when `type` is 'Pod'"));
-      }
-    }
-    errs.push(...validateOrder(path, item));
-  });
-  return errs;
 }
 
 const DEFINITIONS: Definitions = {

@@ -20,6 +20,13 @@ import { column, type Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
+import {
+  persistentVolumeClaimWarnings,
+  validatePersistentVolumeClaim,
+  validatePersistentVolumeClaimStatusUpdate,
+  validatePersistentVolumeClaimUpdate,
+} from './persistent-volume-claim-validation.js';
+import { prepareClaimForCreate, prepareClaimForUpdate } from './persistent-volume-fields.js';
 import { specOf } from './types/defaulting.js';
 import { ACCESS_MODES, VOLUME_MODE } from './types/storage-definitions.js';
 import { orUnset, phaseOrTerminating, quantity, storageClass } from './types/storage-printing.js';
@@ -179,6 +186,13 @@ export const PERSISTENT_VOLUME_CLAIM: KindDefinition = {
     defaults: (obj) => {
       specOf(obj).volumeMode ??= 'Filesystem';
     },
+    prepareForCreate: prepareClaimForCreate,
+    prepareForUpdate: prepareClaimForUpdate,
+    validate: validatePersistentVolumeClaim,
+    validateUpdate: validatePersistentVolumeClaimUpdate,
+    validateStatusUpdate: validatePersistentVolumeClaimStatusUpdate,
+    warningsOnCreate: persistentVolumeClaimWarnings,
+    warningsOnUpdate: persistentVolumeClaimWarnings,
   },
   printer: PERSISTENT_VOLUME_CLAIM_PRINTER,
   definitions: DEFINITIONS,

@@ -8,6 +8,8 @@ import { column, type Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
+import { prepareVolumeForCreate, prepareVolumeForUpdate } from './persistent-volume-fields.js';
+import { persistentVolumeWarnings, validatePersistentVolume, validatePersistentVolumeUpdate } from './persistent-volume-validation.js';
 import { specOf } from './types/defaulting.js';
 import { LEGACY_PERSISTENT_VOLUME_SOURCES } from './types/legacy-volumes-definitions.js';
 import { ACCESS_MODES, VOLUME_MODE } from './types/storage-definitions.js';
@@ -219,6 +221,14 @@ export const PERSISTENT_VOLUME: KindDefinition = {
     // The phase's transition time starts at creation (PersistentVolumeLastPhaseTransitionTime, GA in 1.31).
     initialStatus: (obj) => ({ phase: 'Pending', lastPhaseTransitionTime: obj.metadata.creationTimestamp }),
     defaults: defaultPersistentVolume,
+    prepareForCreate: prepareVolumeForCreate,
+    prepareForUpdate: prepareVolumeForUpdate,
+    validate: validatePersistentVolume,
+    validateUpdate: validatePersistentVolumeUpdate,
+    // ValidatePersistentVolumeStatusUpdate checks only metadata, which the store does.
+    validateStatusUpdate: () => [],
+    warningsOnCreate: persistentVolumeWarnings,
+    warningsOnUpdate: persistentVolumeWarnings,
   },
   printer: PERSISTENT_VOLUME_PRINTER,
   definitions: DEFINITIONS,

@@ -1,4 +1,3 @@
-import { type FieldError, fieldError } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { CORE, core, coreArray, coreKind, object, quantityMap, str, stringArray } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
@@ -9,66 +8,13 @@ import { column, type Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
-import { quantityValue } from '../../validation/quantity-value.js';
-
-/** Resources counted in whole objects: their quantities must be integers (IsIntegerResourceName). */
-const INTEGER_RESOURCES = new Set([
-  'pods',
-  'services',
-  'replicationcontrollers',
-  'resourcequotas',
-  'secrets',
-  'configmaps',
-  'persistentvolumeclaims',
-  'services.nodeports',
-  'services.loadbalancers',
-]);
-const isIntegerResource = (name: string): boolean => INTEGER_RESOURCES.has(name) || name.startsWith('count/');
-
-/** The resources a quota may name without a domain (standardQuotaResources, plus the huge page ones). */
-const STANDARD_QUOTA_RESOURCES = new Set([
-  ...INTEGER_RESOURCES,
-  'cpu',
-  'memory',
-  'ephemeral-storage',
-  'requests.cpu',
-  'requests.memory',
-  'requests.storage',
-  'requests.ephemeral-storage',
-  'limits.cpu',
-  'limits.memory',
-  'limits.ephemeral-storage',
-]);
-const isStandardQuotaResource = (name: string): boolean =>
-  name.includes('/') || STANDARD_QUOTA_RESOURCES.has(name) || name.startsWith('hugepages-') || name.startsWith('requests.hugepages-');
+import { validateResourceQuota, validateResourceQuotaStatusUpdate, validateResourceQuotaUpdate } from './resource-quota-validation.js';
 
 const quantitiesAt = (obj: KubeObject, ...path: string[]): Record<string, unknown> => {
   const value = get(obj, ...path);
   return isObject(value) ? value : {};
 };
 const shown = (value: unknown): string => (typeof value === 'string' ? value : String(value));
-
-/** ValidateResourceQuantityValue for each entry of a hard or used list. */
-function validateQuantities(path: string, list: Record<string, unknown>): FieldError[] {
-  const errs: FieldError[] = [];
-  for (const [name, value] of Object.entries(list)) {
-    const at = `${path}[${name}]`;
-    if (!isStandardQuotaResource(name)) errs.push(fieldError.invalid(at, name, 'must be a standard resource for quota'));
-    const amount = quantityValue(value);
-    if (amount < 0) errs.push(fieldError.invalid(at, shown(value), 'must be greater than or equal to 0'));
-    if (isIntegerResource(name) && Math.round(amount * 1000) % 1000 !== 0)
-      errs.push(fieldError.invalid(at, shown(value), 'must be an integer'));
-  }
-  return errs;
-}
-
-function validateResourceQuota(quota: KubeObject): FieldError[] {
-  return [
-    ...validateQuantities('spec.hard', quantitiesAt(quota, 'spec', 'hard')),
-    ...validateQuantities('status.hard', quantitiesAt(quota, 'status', 'hard')),
-    ...validateQuantities('status.used', quantitiesAt(quota, 'status', 'used')),
-  ];
-}
 
 /** printResourceQuota: "<resource>: <used>/<hard>" sorted by name, the limits.* resources in the Limit column. */
 function usage(quota: KubeObject): [string, string] {
@@ -161,7 +107,11 @@ export const RESOURCE_QUOTA: KindDefinition = {
     shortNames: ['quota'],
     subresources: [STATUS],
   }),
-  strategy: { validate: validateResourceQuota },
+  strategy: {
+    validate: validateResourceQuota,
+    validateUpdate: validateResourceQuotaUpdate,
+    validateStatusUpdate: validateResourceQuotaStatusUpdate,
+  },
   printer: RESOURCE_QUOTA_PRINTER,
   definitions: DEFINITIONS,
   fieldNumbers: FIELD_NUMBERS,

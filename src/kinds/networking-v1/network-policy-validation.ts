@@ -1,11 +1,16 @@
 import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import { isObject, objects, type KubeObject } from '../../api/types.js';
+import {
+  asLabelSelectorObject,
+  type LabelSelectorValidationOptions,
+  validateLabelSelector,
+} from '../../selectors/label-selector-object.js';
 import { isStrictSubnet, isValidPortName, isValidPortNum, parseCidr } from '../../validation/network.js';
 
 /**
  * The NetworkPolicy checks of pkg/apis/networking/validation (ValidateNetworkPolicySpec) with Kubernetes'
- * messages and field paths: ports and port ranges, peers, IP blocks and policy types. Label selectors are left to
- * the generic decoding.
+ * messages and field paths: the pod selector, ports and port ranges, peers (their selectors and IP blocks) and
+ * policy types.
  */
 
 type Obj = Record<string, unknown>;
@@ -52,32 +57,39 @@ function validateIpBlock(block: Obj, path: string): FieldError[] {
   return errs;
 }
 
-function validatePeer(peer: Obj, path: string): FieldError[] {
+function validatePeer(peer: Obj, path: string, opts: LabelSelectorValidationOptions): FieldError[] {
   const errs: FieldError[] = [];
   const ipBlock = isObject(peer.ipBlock) ? peer.ipBlock : undefined;
   const count = [peer.podSelector, peer.namespaceSelector, ipBlock].filter(isObject).length;
+  for (const key of ['podSelector', 'namespaceSelector']) {
+    errs.push(...validateLabelSelector(asLabelSelectorObject(peer[key]), `${path}.${key}`, opts));
+  }
   if (ipBlock !== undefined) errs.push(...validateIpBlock(ipBlock, `${path}.ipBlock`));
   if (count === 0) errs.push(fieldError.required(path, 'must specify a peer'));
   else if (count > 1 && ipBlock !== undefined) errs.push(fieldError.forbidden(path, 'may not specify both ipBlock and another peer'));
   return errs;
 }
 
-function validateRules(rules: unknown, path: string, peersKey: 'from' | 'to'): FieldError[] {
+function validateRules(rules: unknown, path: string, peersKey: 'from' | 'to', opts: LabelSelectorValidationOptions): FieldError[] {
   const errs: FieldError[] = [];
   objects(rules).forEach((rule, i) => {
     objects(rule.ports).forEach((port, j) => {
       errs.push(...validatePort(port, `${path}[${i}].ports[${j}]`));
     });
     objects(rule[peersKey]).forEach((peer, j) => {
-      errs.push(...validatePeer(peer, `${path}[${i}].${peersKey}[${j}]`));
+      errs.push(...validatePeer(peer, `${path}[${i}].${peersKey}[${j}]`, opts));
     });
   });
   return errs;
 }
 
-export function validateNetworkPolicy(obj: KubeObject): FieldError[] {
-  const spec: Obj = isObject(obj.spec) ? obj.spec : {};
-  const errs = [...validateRules(spec.ingress, 'spec.ingress', 'from'), ...validateRules(spec.egress, 'spec.egress', 'to')];
+/** ValidateNetworkPolicySpec. */
+function validateSpec(spec: Obj, opts: LabelSelectorValidationOptions): FieldError[] {
+  const errs = [
+    ...validateLabelSelector(asLabelSelectorObject(spec.podSelector), 'spec.podSelector', opts),
+    ...validateRules(spec.ingress, 'spec.ingress', 'from', opts),
+    ...validateRules(spec.egress, 'spec.egress', 'to', opts),
+  ];
   const types = Array.isArray(spec.policyTypes) ? spec.policyTypes.map(String) : [];
   if (types.length > POLICY_TYPES.length) {
     // Go prints the internal type's slice with %#v.
@@ -89,4 +101,16 @@ export function validateNetworkPolicy(obj: KubeObject): FieldError[] {
     if (!POLICY_TYPES.includes(type)) errs.push(fieldError.notSupported(`spec.policyTypes[${i}]`, type, POLICY_TYPES));
   });
   return errs;
+}
+
+const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
+
+export function validateNetworkPolicy(obj: KubeObject): FieldError[] {
+  return validateSpec(specOf(obj), {});
+}
+
+/** ValidationOptionsForNetworking: a stored pod selector with invalid values keeps them acceptable. */
+export function validateNetworkPolicyUpdate(next: KubeObject, old: KubeObject): FieldError[] {
+  const oldInvalid = validateLabelSelector(asLabelSelectorObject(specOf(old).podSelector), 'spec.podSelector').length > 0;
+  return validateSpec(specOf(next), { allowInvalidLabelValueInSelector: oldInvalid });
 }

@@ -9,7 +9,7 @@ import { column } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
-import { validateNetworkPolicy } from './network-policy-validation.js';
+import { validateNetworkPolicy, validateNetworkPolicyUpdate } from './network-policy-validation.js';
 
 const P = 'io.k8s.api.networking.v1.';
 
@@ -117,7 +117,7 @@ export const NETWORK_POLICY: KindDefinition = {
     specGeneration: true,
     defaults: defaultNetworkPolicy,
     validate: validateNetworkPolicy,
-    validateUpdate: validateNetworkPolicy,
+    validateUpdate: validateNetworkPolicyUpdate,
   },
   printer: {
     style: 'printer',

@@ -1,43 +1,15 @@
-import { type FieldError, fieldError } from '../../api/errors.js';
-import { isObject, type KubeObject } from '../../api/types.js';
 import { kindDefinition, listDefinition, ref } from '../../openapi/builders/group-builders.js';
 import { ATOMIC, ATOMIC_STRUCT, coreArray, object, quantityMap, str, stringMap } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { column } from '../../tables/printer.js';
-import { isDns1123Label, isQualifiedName, isValidLabelValue } from '../../validation/names.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { handlerOf, validateRuntimeClass, validateRuntimeClassUpdate } from './runtime-class-validation.js';
 
 const P = 'io.k8s.api.node.v1.';
-
-const handlerOf = (rc: KubeObject): string => (typeof rc.handler === 'string' ? rc.handler : '');
-
-/** ValidateRuntimeClass: the handler names a CRI configuration, so it must be a DNS label (an absent one is ""). */
-function validateRuntimeClass(rc: KubeObject): FieldError[] {
-  const handler = handlerOf(rc);
-  const errs = isDns1123Label(handler).map((msg) => fieldError.invalid('handler', handler, msg));
-  return [...errs, ...validateNodeSelector(rc)];
-}
-
-/** ValidateLabels on scheduling.nodeSelector: the errors name the map, not the key, as Kubernetes' do. */
-function validateNodeSelector(rc: KubeObject): FieldError[] {
-  const selector = isObject(rc.scheduling) && isObject(rc.scheduling.nodeSelector) ? rc.scheduling.nodeSelector : {};
-  const path = 'scheduling.nodeSelector';
-  const errs: FieldError[] = [];
-  for (const [key, value] of Object.entries(selector)) {
-    errs.push(...isQualifiedName(key).map((msg) => fieldError.invalid(path, key, msg)));
-    const text = typeof value === 'string' ? value : '';
-    errs.push(...isValidLabelValue(text).map((msg) => fieldError.invalid(path, text, msg)));
-  }
-  return errs;
-}
-
-function validateRuntimeClassUpdate(next: KubeObject, old: KubeObject): FieldError[] {
-  return handlerOf(next) === handlerOf(old) ? [] : [fieldError.invalid('handler', handlerOf(next), 'field is immutable')];
-}
 
 const DEFINITIONS: Definitions = {
   [`${P}RuntimeClass`]: kindDefinition({

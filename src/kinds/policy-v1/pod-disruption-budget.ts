@@ -1,5 +1,3 @@
-import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
-import { isObject, type KubeObject } from '../../api/types.js';
 import {
   arrayOf,
   INT_OR_STRING,
@@ -17,58 +15,17 @@ import { age } from '../../tables/cell-format.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
-import { goQuote } from '../../util/go-quote.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
+import {
+  validatePodDisruptionBudget,
+  validatePodDisruptionBudgetStatusUpdate,
+  validatePodDisruptionBudgetUpdate,
+} from './pod-disruption-budget-validation.js';
 
 const P = 'io.k8s.api.policy.v1.';
 const CONDITION = 'io.k8s.apimachinery.pkg.apis.meta.v1.Condition';
-const PERCENT = /^[0-9]+%$/;
-const PERCENT_ERROR =
-  "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%', or '93%', regex used for validation is '[0-9]+%')";
-const EVICTION_POLICIES = ['AlwaysAllow', 'IfHealthyBudget'];
-
-/** An IntOrString as Go's %#v prints it (its String method has a pointer receiver, so validation shows the struct). */
-function intOrStringLiteral(value: number | string): GoLiteral {
-  return typeof value === 'number'
-    ? new GoLiteral(`intstr.IntOrString{Type:0, IntVal:${value}, StrVal:""}`)
-    : new GoLiteral(`intstr.IntOrString{Type:1, IntVal:0, StrVal:${goQuote(value)}}`);
-}
-
-/** ValidatePositiveIntOrPercent and IsNotMoreThan100Percent for one budget field. */
-function validateIntOrPercent(value: unknown, path: string): FieldError[] {
-  if (typeof value === 'number') return value < 0 ? [fieldError.invalid(path, value, 'must be greater than or equal to 0')] : [];
-  if (typeof value !== 'string') return [];
-  if (!PERCENT.test(value)) return [fieldError.invalid(path, intOrStringLiteral(value), PERCENT_ERROR)];
-  return Number(value.slice(0, -1)) > 100 ? [fieldError.invalid(path, intOrStringLiteral(value), 'must not be greater than 100%')] : [];
-}
-
-/** The spec as Go's %#v prints it: pointers show as addresses, which differ per request in Kubernetes too. */
-function specLiteral(spec: Record<string, unknown>): GoLiteral {
-  const pointer = (type: string, value: unknown, address: string): string =>
-    value === undefined || value === null ? `(*${type})(nil)` : `(*${type})(${address})`;
-  return new GoLiteral(
-    `policy.PodDisruptionBudgetSpec{MinAvailable:${pointer('intstr.IntOrString', spec.minAvailable, '0xc000a1e000')}, Selector:${pointer('v1.LabelSelector', spec.selector, '0xc000a1e020')}, MaxUnavailable:${pointer('intstr.IntOrString', spec.maxUnavailable, '0xc000a1e040')}, UnhealthyPodEvictionPolicy:${pointer('policy.UnhealthyPodEvictionPolicyType', spec.unhealthyPodEvictionPolicy, '0xc000a1e060')}}`,
-  );
-}
-
-function validatePodDisruptionBudget(pdb: KubeObject): FieldError[] {
-  const spec = isObject(pdb.spec) ? pdb.spec : {};
-  const errors: FieldError[] = [];
-  const has = (v: unknown): boolean => v !== undefined && v !== null;
-  if (has(spec.minAvailable) && has(spec.maxUnavailable)) {
-    errors.push(fieldError.invalid('spec', specLiteral(spec), 'minAvailable and maxUnavailable cannot be both set'));
-  }
-  errors.push(...validateIntOrPercent(spec.minAvailable, 'spec.minAvailable'));
-  errors.push(...validateIntOrPercent(spec.maxUnavailable, 'spec.maxUnavailable'));
-  const policy = spec.unhealthyPodEvictionPolicy;
-  if (typeof policy === 'string' && !EVICTION_POLICIES.includes(policy)) {
-    errors.push(fieldError.notSupported('spec.unhealthyPodEvictionPolicy', policy, EVICTION_POLICIES));
-  }
-  return errors;
-}
-
 /** intstr.IntOrString's String(): the number or the string as given. */
 function intOrStringCell(value: unknown): string {
   if (typeof value === 'number') return String(Math.trunc(value));
@@ -91,14 +48,23 @@ const DEFINITIONS: Definitions = {
     type: 'object',
     description: 'The pods a PodDisruptionBudget covers and how many of them must stay available.',
     properties: {
-      maxUnavailable: ref(INT_OR_STRING, 'Evictions are allowed while at most this many (or this percentage of) selected pods are unavailable.'),
-      minAvailable: ref(INT_OR_STRING, 'Evictions are allowed while at least this many (or this percentage of) selected pods stay available.'),
+      maxUnavailable: ref(
+        INT_OR_STRING,
+        'Evictions are allowed while at most this many (or this percentage of) selected pods are unavailable.',
+      ),
+      minAvailable: ref(
+        INT_OR_STRING,
+        'Evictions are allowed while at least this many (or this percentage of) selected pods stay available.',
+      ),
       selector: ref(LABEL_SELECTOR, 'The pods the budget covers; null selects none, {} every pod of the namespace.', {
         'x-kubernetes-patch-strategy': 'replace',
       }),
-      unhealthyPodEvictionPolicy: str('IfHealthyBudget (the behaviour when unset) or AlwaysAllow: when running but not ready pods may be evicted.', {
-        enum: ['AlwaysAllow', 'IfHealthyBudget'],
-      }),
+      unhealthyPodEvictionPolicy: str(
+        'IfHealthyBudget (the behaviour when unset) or AlwaysAllow: when running but not ready pods may be evicted.',
+        {
+          enum: ['AlwaysAllow', 'IfHealthyBudget'],
+        },
+      ),
     },
   },
   [`${P}PodDisruptionBudgetStatus`]: {
@@ -134,7 +100,15 @@ const FIELD_NUMBERS: FieldNumberTable = {
     pointers: ['unhealthyPodEvictionPolicy'],
   },
   [`${P}PodDisruptionBudgetStatus`]: {
-    tags: { observedGeneration: 1, disruptedPods: 2, disruptionsAllowed: 3, currentHealthy: 4, desiredHealthy: 5, expectedPods: 6, conditions: 7 },
+    tags: {
+      observedGeneration: 1,
+      disruptedPods: 2,
+      disruptionsAllowed: 3,
+      currentHealthy: 4,
+      desiredHealthy: 5,
+      expectedPods: 6,
+      conditions: 7,
+    },
   },
 };
 
@@ -154,6 +128,8 @@ export const POD_DISRUPTION_BUDGET: KindDefinition = {
     initialStatus: () => ({}),
     statusZeroValues: { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 },
     validate: validatePodDisruptionBudget,
+    validateUpdate: validatePodDisruptionBudgetUpdate,
+    validateStatusUpdate: validatePodDisruptionBudgetStatusUpdate,
   },
   printer: {
     style: 'printer',

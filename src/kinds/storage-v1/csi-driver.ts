@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { arrayOf, bool, int64, kindDefinition, listDefinition, ref, str, stringArray } from '../../openapi/builders/group-builders.js';
 import { type Definitions, definitionRef } from '../../openapi/schema.js';
@@ -10,11 +9,9 @@ import { column, type Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { validateCSIDriver, validateCSIDriverUpdate } from './csi-driver-validation.js';
 
 const P = 'io.k8s.api.storage.v1.';
-/** Sorted, as Kubernetes lists the supported values. */
-const FS_GROUP_POLICIES = ['File', 'None', 'ReadWriteOnceWithFSType'];
-const LIFECYCLE_MODES = ['Ephemeral', 'Persistent'];
 
 type Obj = Record<string, unknown>;
 
@@ -27,10 +24,26 @@ const CSI_DRIVER_PRINTER: Printer = {
   columns: [
     NAME_COLUMN,
     column('AttachRequired', 'boolean', 'attachRequired indicates this CSI volume driver requires an attach operation.'),
-    column('PodInfoOnMount', 'boolean', 'podInfoOnMount indicates this CSI volume driver requires additional pod information during mount operations.'),
-    column('StorageCapacity', 'boolean', 'storageCapacity indicates that the CSI volume driver wants pod scheduling to consider the storage capacity.'),
-    column('TokenRequests', 'string', "tokenRequests indicates the CSI driver needs pods' service account tokens it is mounting volume for."),
-    column('RequiresRepublish', 'boolean', 'requiresRepublish indicates the CSI driver wants `NodePublishVolume` being periodically called.'),
+    column(
+      'PodInfoOnMount',
+      'boolean',
+      'podInfoOnMount indicates this CSI volume driver requires additional pod information during mount operations.',
+    ),
+    column(
+      'StorageCapacity',
+      'boolean',
+      'storageCapacity indicates that the CSI volume driver wants pod scheduling to consider the storage capacity.',
+    ),
+    column(
+      'TokenRequests',
+      'string',
+      "tokenRequests indicates the CSI driver needs pods' service account tokens it is mounting volume for.",
+    ),
+    column(
+      'RequiresRepublish',
+      'boolean',
+      'requiresRepublish indicates the CSI driver wants `NodePublishVolume` being periodically called.',
+    ),
     column('Modes', 'string', 'volumeLifecycleModes defines what kind of volumes this CSI volume driver supports.'),
     AGE_COLUMN,
   ],
@@ -64,40 +77,6 @@ function defaultCSIDriver(driver: KubeObject): void {
   spec.seLinuxMount ??= false;
 }
 
-/** validateCSIDriverSpec: the values Kubernetes knows for the policy and the lifecycle modes. */
-function validateCSIDriver(driver: KubeObject): FieldError[] {
-  const spec = specOf(driver);
-  const errs: FieldError[] = [];
-  for (const key of ['attachRequired', 'podInfoOnMount', 'storageCapacity']) {
-    if (typeof spec[key] !== 'boolean') errs.push(fieldError.required(`spec.${key}`));
-  }
-  const policy = spec.fsGroupPolicy;
-  if (typeof policy === 'string' && !FS_GROUP_POLICIES.includes(policy)) {
-    errs.push(fieldError.notSupported('spec.fsGroupPolicy', policy, FS_GROUP_POLICIES));
-  }
-  for (const mode of list(spec.volumeLifecycleModes)) {
-    if (typeof mode !== 'string' || !LIFECYCLE_MODES.includes(mode)) {
-      errs.push(fieldError.notSupported('spec.volumeLifecycleModes', mode, LIFECYCLE_MODES));
-    }
-  }
-  return errs;
-}
-
-/** ValidateCSIDriverUpdate: attachRequired and the lifecycle modes are fixed once created. */
-function validateCSIDriverUpdate(next: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validateCSIDriver(next);
-  const nextSpec = specOf(next);
-  const oldSpec = specOf(old);
-  if (nextSpec.attachRequired !== oldSpec.attachRequired) {
-    errs.push(fieldError.invalid('spec.attachRequired', nextSpec.attachRequired ?? null, 'field is immutable'));
-  }
-  if (!isDeepStrictEqual(nextSpec.volumeLifecycleModes, oldSpec.volumeLifecycleModes)) {
-    const modes = list(nextSpec.volumeLifecycleModes).map((m) => JSON.stringify(text(m)));
-    errs.push(fieldError.invalid('spec.volumeLifecycleModes', new GoLiteral(`[]storage.VolumeLifecycleMode{${modes.join(', ')}}`), 'field is immutable'));
-  }
-  return errs;
-}
-
 const DEFINITIONS: Definitions = {
   [`${P}CSIDriver`]: kindDefinition({
     group: 'storage.k8s.io',
@@ -118,7 +97,7 @@ const DEFINITIONS: Definitions = {
       requiresRepublish: bool('Whether NodePublishVolume is called periodically (default false).'),
       seLinuxMount: bool('Whether the driver supports the "-o context" mount option (default false).'),
       storageCapacity: bool('Whether scheduling considers the CSIStorageCapacity objects the driver publishes (default false).'),
-      tokenRequests: arrayOf(definitionRef(`${P}TokenRequest`), "Service account tokens of the pods that the driver needs on mount.", {
+      tokenRequests: arrayOf(definitionRef(`${P}TokenRequest`), 'Service account tokens of the pods that the driver needs on mount.', {
         'x-kubernetes-list-type': 'atomic',
       }),
       volumeLifecycleModes: stringArray('The kinds of volumes the driver supports: Persistent (the default) and/or Ephemeral. Immutable.', {

@@ -8,6 +8,7 @@ import { column } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { validateCSINode, validateCSINodeUpdate } from './csi-node-validation.js';
 
 const P = 'io.k8s.api.storage.v1.';
 
@@ -56,6 +57,7 @@ const FIELD_NUMBERS: FieldNumberTable = {
 /** storage.k8s.io/v1 CSINode. */
 export const CSI_NODE: KindDefinition = {
   resource: resourceInfo({ group: 'storage.k8s.io', version: 'v1', kind: 'CSINode', plural: 'csinodes', namespaced: false }),
+  strategy: { validate: validateCSINode, validateUpdate: validateCSINodeUpdate },
   printer: {
     style: 'printer',
     columns: [NAME_COLUMN, column('Drivers', 'integer', 'Drivers indicates the number of CSI drivers registered on the node'), AGE_COLUMN],

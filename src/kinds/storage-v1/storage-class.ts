@@ -1,25 +1,21 @@
-import { isDeepStrictEqual } from 'node:util';
-import { type FieldError, fieldError } from '../../api/errors.js';
-import { isObject, type KubeObject } from '../../api/types.js';
+import type { KubeObject } from '../../api/types.js';
 import { arrayOf, bool, kindDefinition, listDefinition, str, stringArray, stringMap } from '../../openapi/builders/group-builders.js';
 import { type Definitions, definitionRef } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { text } from '../../tables/object-fields.js';
 import { column, type Printer } from '../../tables/printer.js';
-import { isQualifiedName } from '../../validation/names.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { validateStorageClass, validateStorageClassUpdate } from './storage-class-validation.js';
 
 const P = 'io.k8s.api.storage.v1.';
-const RECLAIM_POLICIES = ['Delete', 'Retain'];
-const BINDING_MODES = ['Immediate', 'WaitForFirstConsumer'];
-const MAX_PROVISIONER_LENGTH = 63;
-const MAX_PARAMETERS_BYTES = 256 * 1024;
-const MAX_PARAMETERS = 512;
 /** The annotations marking the default class; the beta one is still honoured. */
-export const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
+export const DEFAULT_CLASS_ANNOTATIONS = [
+  'storageclass.kubernetes.io/is-default-class',
+  'storageclass.beta.kubernetes.io/is-default-class',
+];
 
 /** Whether a class is marked as the cluster's default (storage/util IsDefaultAnnotation). */
 export function isDefaultStorageClass(sc: KubeObject): boolean {
@@ -51,55 +47,6 @@ const STORAGE_CLASS_PRINTER: Printer = {
 function defaultStorageClass(sc: KubeObject): void {
   sc.reclaimPolicy ??= 'Delete';
   sc.volumeBindingMode ??= 'Immediate';
-}
-
-function validateProvisioner(provisioner: unknown): FieldError[] {
-  const value = typeof provisioner === 'string' ? provisioner : '';
-  if (value === '') return [fieldError.required('provisioner')];
-  if (value.length > MAX_PROVISIONER_LENGTH) return [fieldError.tooLong('provisioner', MAX_PROVISIONER_LENGTH)];
-  return isQualifiedName(value.toLowerCase()).map((msg) => fieldError.invalid('provisioner', value, msg));
-}
-
-function validateParameters(parameters: unknown): FieldError[] {
-  if (!isObject(parameters)) return [];
-  const entries = Object.entries(parameters);
-  if (entries.length > MAX_PARAMETERS) {
-    return [{ type: 'FieldValueTooMany', field: 'parameters', value: entries.length, detail: `must have at most ${MAX_PARAMETERS} items`, hasValue: true }];
-  }
-  let bytes = 0;
-  const errs: FieldError[] = [];
-  for (const [key, value] of entries) {
-    if (key === '') errs.push(fieldError.invalid('parameters', key, 'field can not be empty.'));
-    bytes += Buffer.byteLength(key) + (typeof value === 'string' ? Buffer.byteLength(value) : 0);
-  }
-  if (bytes > MAX_PARAMETERS_BYTES) errs.push(fieldError.tooLong('parameters', MAX_PARAMETERS_BYTES));
-  return errs;
-}
-
-/** ValidateStorageClass: the checks on a whole class, after defaulting. */
-function validateStorageClass(sc: KubeObject): FieldError[] {
-  const errs = [...validateProvisioner(sc.provisioner), ...validateParameters(sc.parameters)];
-  const policy = sc.reclaimPolicy;
-  if (typeof policy === 'string' && policy !== '' && !RECLAIM_POLICIES.includes(policy)) {
-    errs.push(fieldError.notSupported('reclaimPolicy', policy, RECLAIM_POLICIES));
-  }
-  const mode = sc.volumeBindingMode;
-  if (typeof mode !== 'string') errs.push(fieldError.required('volumeBindingMode'));
-  else if (!BINDING_MODES.includes(mode)) errs.push(fieldError.notSupported('volumeBindingMode', mode, BINDING_MODES));
-  return errs;
-}
-
-/** ValidateStorageClass, then ValidateStorageClassUpdate: only metadata, mount options, expansion and topologies may change. */
-function validateStorageClassUpdate(next: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validateStorageClass(next);
-  const emptyAsNull = (m: unknown): unknown => (isObject(m) && Object.keys(m).length === 0 ? undefined : m);
-  if (!isDeepStrictEqual(emptyAsNull(next.parameters), emptyAsNull(old.parameters))) {
-    errs.push(fieldError.forbidden('parameters', 'updates to parameters are forbidden.'));
-  }
-  if (next.provisioner !== old.provisioner) errs.push(fieldError.forbidden('provisioner', 'updates to provisioner are forbidden.'));
-  if (next.reclaimPolicy !== old.reclaimPolicy) errs.push(fieldError.forbidden('reclaimPolicy', 'updates to reclaimPolicy are forbidden.'));
-  if (next.volumeBindingMode !== old.volumeBindingMode) errs.push(fieldError.forbidden('volumeBindingMode', 'field is immutable'));
-  return errs;
 }
 
 const DEFINITIONS: Definitions = {
