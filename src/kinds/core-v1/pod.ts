@@ -23,6 +23,8 @@ import { resourceInfo, STATUS } from '../define/resource.js';
 import { POD_PRINTER } from './pod-printer.js';
 import { specOf } from './types/defaulting.js';
 import { defaultPod, qosClass } from './types/pod-defaults.js';
+import { validatePodCreate, validatePodStatusUpdate, validatePodUpdate } from './types/pod-validation/pod-object.js';
+import { podWarnings } from './types/pod-validation/warnings.js';
 
 function podGracePeriod(obj: KubeObject, requested: number | undefined): number {
   const s = specOf(obj);
@@ -35,7 +37,8 @@ function podGracePeriod(obj: KubeObject, requested: number | undefined): number 
 
 function podFields(obj: KubeObject): Record<string, string> {
   const podIPs = fieldAt(obj, 'status', 'podIPs');
-  const firstIP = Array.isArray(podIPs) && podIPs.length > 0 ? textAttr(fieldAt(podIPs[0], 'ip')) : textAttr(fieldAt(obj, 'status', 'podIP'));
+  const firstIP =
+    Array.isArray(podIPs) && podIPs.length > 0 ? textAttr(fieldAt(podIPs[0], 'ip')) : textAttr(fieldAt(obj, 'status', 'podIP'));
   return {
     'spec.nodeName': textAttr(fieldAt(obj, 'spec', 'nodeName')),
     'spec.restartPolicy': textAttr(fieldAt(obj, 'spec', 'restartPolicy')),
@@ -293,6 +296,11 @@ export const POD: KindDefinition = {
     defaults: (obj) => defaultPod(specOf(obj)),
     initialStatus: (obj) => ({ phase: 'Pending', qosClass: qosClass(specOf(obj)) }),
     gracePeriodFor: podGracePeriod,
+    validate: validatePodCreate,
+    validateUpdate: validatePodUpdate,
+    validateStatusUpdate: validatePodStatusUpdate,
+    warningsOnCreate: podWarnings,
+    warningsOnUpdate: (next) => podWarnings(next),
   },
   fieldSelectors: {
     conversion: {
