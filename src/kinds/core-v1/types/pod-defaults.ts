@@ -47,8 +47,9 @@ function defaultContainer(c: Obj): void {
   c.terminationMessagePath ??= '/dev/termination-log';
   c.terminationMessagePolicy ??= 'File';
   c.resources ??= {};
-  if (c.imagePullPolicy === undefined && typeof c.image === 'string') {
-    c.imagePullPolicy = imageTag(c.image) === 'latest' ? 'Always' : 'IfNotPresent';
+  // An image-less container still gets a policy (its tag parses as ""), so only the missing image is reported.
+  if (c.imagePullPolicy === undefined) {
+    c.imagePullPolicy = typeof c.image === 'string' && c.image !== '' && imageTag(c.image) === 'latest' ? 'Always' : 'IfNotPresent';
   }
   for (const p of objects(c.ports)) p.protocol ??= 'TCP';
   for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe]) if (isObject(probe)) defaultProbe(probe);
@@ -104,4 +105,3 @@ export function qosClass(spec: Obj): 'Guaranteed' | 'Burstable' | 'BestEffort' {
   if (!anySet) return 'BestEffort';
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
-
