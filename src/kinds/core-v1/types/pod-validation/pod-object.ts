@@ -25,22 +25,9 @@ function podMetadataAndSpec(pod: KubeObject, allowInvalidDeletionCost: boolean):
   const spec = specOf(pod);
   const errs = validatePodSpecificAnnotations(annotationsOf(pod.metadata), spec, 'metadata.annotations', allowInvalidDeletionCost);
   errs.push(...validatePodSpecAt(spec, 'spec', { podName: typeof pod.metadata.name === 'string' ? pod.metadata.name : '', isPod: true }));
-  if (text(spec, 'serviceAccountName') === '') {
-    for (const [volume, vi] of indexed(spec.volumes)) {
-      const projected = isObject(volume.projected) ? volume.projected : undefined;
-      if (projected === undefined) continue;
-      for (const [source, si] of indexed(projected.sources)) {
-        if (isObject(source.serviceAccountToken)) {
-          errs.push(
-            fieldError.forbidden(
-              `spec.volumes[${vi}].projected.sources[${si}].serviceAccountToken`,
-              'must not be specified when serviceAccountName is not set',
-            ),
-          );
-        }
-      }
-    }
-  }
+  // Kubernetes also forbids projected service account tokens without serviceAccountName, but its ServiceAccount
+  // admission plugin always sets the name to "default" first; Cascade has no such plugin, so the check would refuse
+  // pods a cluster accepts.
   for (const list of ['containers', 'initContainers'] as const) {
     for (const [container, i] of indexed(spec[list])) errs.push(...validateContainerOnlyForPod(container, `spec.${list}[${i}]`));
   }
