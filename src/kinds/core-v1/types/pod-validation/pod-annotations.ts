@@ -59,9 +59,10 @@ export function validatePodSpecificAnnotations(
   for (const [key, value] of Object.entries(annotations)) {
     if (key.startsWith(SECCOMP_CONTAINER_PREFIX)) errs.push(...seccompAnnotation(value, `${path}.${key}`));
   }
-  const names = new Set(allContainers(spec, 'spec').map(([c]) => text(c, 'name')));
+  let names: Set<string> | undefined;
   for (const [key, value] of Object.entries(annotations)) {
     if (!key.startsWith(APPARMOR_PREFIX)) continue;
+    names ??= new Set(allContainers(spec, 'spec').map(([c]) => text(c, 'name')));
     const container = key.slice(APPARMOR_PREFIX.length);
     if (!names.has(container)) errs.push(fieldError.invalid(`${path}[${key}]`, container, 'container not found'));
     const formatError = appArmorFormat(value);
@@ -95,6 +96,7 @@ function seccompMismatch(annotation: string, profile: Obj, path: string): FieldE
 /** validateSeccompAnnotationsAndFields: where both an annotation and a field are given, they must agree. */
 export function validateSeccompAnnotationsAndFields(annotations: Record<string, string>, spec: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
+  if (!Object.keys(annotations).some((k) => k === SECCOMP_POD || k.startsWith(SECCOMP_CONTAINER_PREFIX))) return errs;
   const podProfile = objectAt(objectAt(spec, 'securityContext') ?? {}, 'seccompProfile');
   const podAnnotation = annotations[SECCOMP_POD];
   if (podProfile !== undefined && podAnnotation !== undefined) {

@@ -1,3 +1,4 @@
+import { quantityValue } from '../../../../validation/quantity-value.js';
 /**
  * resource.Quantity's canonical String(), which Kubernetes prints in resource errors ("must be less than or equal
  * to cpu limit of 1" for a limit written "1000m"). Exact for the decimal and binary SI forms people write; the
@@ -77,12 +78,20 @@ export function canonicalQuantity(value: unknown): string {
   return `${sign}${abs}n`;
 }
 
-/** Go's Quantity.Cmp over canonical values: negative, zero or positive. */
+/**
+ * Go's Quantity.Cmp: negative, zero or positive. Doubles order the quantities people write exactly enough, and keep
+ * this off BigInt on the create path of every pod.
+ */
 export function compareQuantities(a: unknown, b: unknown): number {
-  const pa = parse(typeof a === 'number' ? String(a) : typeof a === 'string' ? a : '0')?.nanos ?? 0n;
-  const pb = parse(typeof b === 'number' ? String(b) : typeof b === 'string' ? b : '0')?.nanos ?? 0n;
-  return pa === pb ? 0 : pa < pb ? -1 : 1;
+  if (a === b) return 0;
+  const x = quantityValue(a);
+  const y = quantityValue(b);
+  return x === y ? 0 : x < y ? -1 : 1;
 }
+
+/** Whether a quantity is below zero, without parsing it. */
+export const isNegativeQuantity = (value: unknown): boolean =>
+  typeof value === 'number' ? value < 0 : typeof value === 'string' && value.trimStart().startsWith('-') && quantityValue(value) < 0;
 
 /** The quantity in nano units (0 when unreadable), for whole-number and divisibility checks. */
 export function quantityNanos(value: unknown): bigint {

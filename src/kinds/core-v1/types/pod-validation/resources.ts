@@ -2,7 +2,7 @@ import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.j
 import { isObject } from '../../../../api/types.js';
 import { isQualifiedName } from '../../../../validation/names.js';
 import { dnsLabel, indexed, type Obj, text } from './common.js';
-import { canonicalQuantity, compareQuantities, quantityNanos } from './quantity-text.js';
+import { canonicalQuantity, compareQuantities, isNegativeQuantity, quantityNanos } from './quantity-text.js';
 
 /** Resource names and quantities of a container (ValidateContainerResourceRequirements) and of the pod overhead. */
 
@@ -65,8 +65,7 @@ function containerResourceName(name: string, path: string): FieldError[] {
 /** ValidateResourceQuantityValue: non-negative, and whole for extended resources. */
 function quantityValueErrors(name: string, quantity: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  if (compareQuantities(quantity, '0') < 0)
-    errs.push(fieldError.invalid(path, canonicalQuantity(quantity), 'must be greater than or equal to 0'));
+  if (isNegativeQuantity(quantity)) errs.push(fieldError.invalid(path, canonicalQuantity(quantity), 'must be greater than or equal to 0'));
   if (isExtendedResourceName(name) && quantityNanos(quantity) % NANOS_PER_UNIT !== 0n) {
     errs.push(fieldError.invalid(path, new GoLiteral(canonicalQuantity(quantity)), 'must be an integer'));
   }

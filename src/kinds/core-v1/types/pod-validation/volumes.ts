@@ -2,7 +2,7 @@ import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
 import { isDns1123Subdomain } from '../../../../validation/names.js';
 import { dnsLabel, indexed, localDescendingPath, type Obj, objectAt, pathNoBacksteps, text } from './common.js';
-import { compareQuantities } from './quantity-text.js';
+import { isNegativeQuantity } from './quantity-text.js';
 import * as sources from './volume-sources.js';
 
 /** ValidateVolumes and the container's view of them (ValidateVolumeMounts, ValidateVolumeDevices). */
@@ -63,7 +63,7 @@ function validateVolumeSource(volume: Obj, path: string, volumeName: string, pod
     count++;
     const at = `${path}.${validatedAt ?? key}`;
     if (key === 'emptyDir') {
-      if (source.sizeLimit !== undefined && compareQuantities(source.sizeLimit, '0') < 0) {
+      if (isNegativeQuantity(source.sizeLimit)) {
         errs.push(fieldError.forbidden(`${at}.sizeLimit`, 'SizeLimit field must be a valid resource quantity'));
       }
     } else if (key === 'image') errs.push(...sources.image(source, at, isPod));
