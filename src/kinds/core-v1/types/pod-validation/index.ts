@@ -1,7 +1,12 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
 import { validateAnnotations, validateLabels } from '../../../../validation/labels.js';
-import { annotationsOf, validatePodSpecificAnnotations, validateSeccompAnnotationsAndFields } from './pod-annotations.js';
+import {
+  annotationsOf,
+  validateAppArmorAnnotationsAndFields,
+  validatePodSpecificAnnotations,
+  validateSeccompAnnotationsAndFields,
+} from './pod-annotations.js';
 import { validatePodSpecAt } from './pod-spec.js';
 
 /**
@@ -33,6 +38,7 @@ export function validatePodTemplateSpec(template: unknown, path: string, options
   errs.push(...validatePodSpecificAnnotations(annotations, spec, `${path}.annotations`, options.allowInvalidPodDeletionCost === true));
   errs.push(...validatePodSpec(spec, `${path}.spec`, options));
   errs.push(...validateSeccompAnnotationsAndFields(annotations, spec, `${path}.spec`));
+  errs.push(...validateAppArmorAnnotationsAndFields(annotations, spec, `${path}.spec`));
   if (Array.isArray(spec.ephemeralContainers) && spec.ephemeralContainers.length > 0) {
     errs.push(fieldError.forbidden(`${path}.spec.ephemeralContainers`, 'ephemeral containers not allowed in pod template'));
   }

@@ -92,3 +92,34 @@ export function validateOS(spec: Obj, path: string): FieldError[] {
   if (typeof name !== 'string' || !SUPPORTED_OS.includes(name)) return [fieldError.notSupported(`${path}.os`, name, SUPPORTED_OS)];
   return name === 'linux' ? linuxErrors(spec, path) : windowsErrors(spec, path);
 }
+
+/** validateWindowsHostProcessPod: host-process containers come all together, on the host network. */
+export function validateWindowsHostProcess(spec: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const podHostProcess = objectAt(objectAt(spec, 'securityContext') ?? {}, 'windowsOptions')?.hostProcess;
+  let count = 0;
+  let hostProcessCount = 0;
+  for (const [container, at] of allContainers(spec, path)) {
+    count++;
+    const own = objectAt(objectAt(container, 'securityContext') ?? {}, 'windowsOptions')?.hostProcess;
+    if (typeof podHostProcess === 'boolean' && typeof own === 'boolean' && own !== podHostProcess) {
+      errs.push(
+        fieldError.invalid(
+          `${at}.securityContext.windowsOptions.hostProcess`,
+          own,
+          `pod hostProcess value must be identical if both are specified, was ${podHostProcess}`,
+        ),
+      );
+    }
+    if (own === true || (own === undefined && podHostProcess === true)) hostProcessCount++;
+  }
+  if (hostProcessCount > 0) {
+    if (hostProcessCount !== count)
+      errs.push(
+        fieldError.invalid(path, '', 'If pod contains any hostProcess containers then all containers must be HostProcess containers'),
+      );
+    if (spec.hostNetwork !== true)
+      errs.push(fieldError.invalid(`${path}.hostNetwork`, false, 'hostNetwork must be true if pod contains any hostProcess containers'));
+  }
+  return errs;
+}

@@ -112,3 +112,27 @@ export function validateSeccompAnnotationsAndFields(annotations: Record<string, 
   }
   return errs;
 }
+
+/** validateAppArmorAnnotationsAndFieldsMatchOnCreate: a container's annotation and its effective profile agree. */
+export function validateAppArmorAnnotationsAndFields(annotations: Record<string, string>, spec: Obj, path: string): FieldError[] {
+  if (text(objectAt(spec, 'os') ?? {}, 'name') === 'windows') return [];
+  if (!Object.keys(annotations).some((k) => k.startsWith(APPARMOR_PREFIX))) return [];
+  const errs: FieldError[] = [];
+  const podProfile = objectAt(objectAt(spec, 'securityContext') ?? {}, 'appArmorProfile');
+  for (const [container, at] of allContainers(spec, path)) {
+    const profile = objectAt(objectAt(container, 'securityContext') ?? {}, 'appArmorProfile') ?? podProfile;
+    const annotation = annotations[`${APPARMOR_PREFIX}${text(container, 'name')}`];
+    if (profile === undefined || annotation === undefined) continue;
+    const profilePath = `${at}.securityContext.appArmorProfile`;
+    const typeMismatch = fieldError.forbidden(`${profilePath}.type`, 'apparmor type in annotation and field must match');
+    if (profile.type === 'Unconfined' && annotation !== 'unconfined') errs.push(typeMismatch);
+    else if (profile.type === 'RuntimeDefault' && annotation !== 'runtime/default') errs.push(typeMismatch);
+    else if (profile.type === 'Localhost') {
+      if (!annotation.startsWith('localhost/')) errs.push(typeMismatch);
+      else if (annotation.slice('localhost/'.length) !== profile.localhostProfile) {
+        errs.push(fieldError.forbidden(`${profilePath}.localhostProfile`, 'apparmor profile in annotation and field must match'));
+      }
+    }
+  }
+  return errs;
+}

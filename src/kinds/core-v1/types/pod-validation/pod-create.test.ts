@@ -447,3 +447,29 @@ describe('ValidatePodCreate refuses what kube-apiserver 1.32 refuses', () => {
     it(source, () => assert.deepEqual(rendered(validatePodCreate(pod(spec, metadata))), expected));
   }
 });
+
+describe('ValidatePodCreate: annotation and field consistency, Windows host processes', () => {
+  it('validateAppArmorAnnotationsAndFieldsMatchOnCreate', () => {
+    const p = pod(withApp({ securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } }), {
+      annotations: { 'container.apparmor.security.beta.kubernetes.io/app': 'unconfined' },
+    });
+    assert.deepEqual(rendered(validatePodCreate(p)), [
+      'spec.containers[0].securityContext.appArmorProfile.type: Forbidden: apparmor type in annotation and field must match',
+    ]);
+  });
+  it('validateSeccompAnnotationsAndFields', () => {
+    const p = pod(withApp({}, { securityContext: { seccompProfile: { type: 'RuntimeDefault' } } }), {
+      annotations: { 'seccomp.security.alpha.kubernetes.io/pod': 'unconfined' },
+    });
+    assert.deepEqual(rendered(validatePodCreate(p)), [
+      'spec.securityContext.seccompProfile.type: Forbidden: seccomp type in annotation and field must match',
+    ]);
+  });
+  it('validateWindowsHostProcessPod', () => {
+    const p = pod({ containers: [app({ securityContext: { windowsOptions: { hostProcess: true } } }), app({ name: 'b' })] });
+    assert.deepEqual(rendered(validatePodCreate(p)), [
+      'spec: Invalid value: "": If pod contains any hostProcess containers then all containers must be HostProcess containers',
+      'spec.hostNetwork: Invalid value: false: hostNetwork must be true if pod contains any hostProcess containers',
+    ]);
+  });
+});

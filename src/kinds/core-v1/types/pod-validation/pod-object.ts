@@ -8,6 +8,7 @@ import {
   annotationsOf,
   isValidDeletionCost,
   MIRROR_POD_ANNOTATION,
+  validateAppArmorAnnotationsAndFields,
   validatePodSpecificAnnotations,
   validateSeccompAnnotationsAndFields,
 } from './pod-annotations.js';
@@ -44,6 +45,7 @@ export function validatePodCreate(pod: KubeObject): FieldError[] {
     errs.push(fieldError.forbidden('spec.nodeName', 'cannot be set until all schedulingGates have been cleared'));
   }
   errs.push(...validateSeccompAnnotationsAndFields(annotationsOf(pod.metadata), spec, 'spec'));
+  errs.push(...validateAppArmorAnnotationsAndFields(annotationsOf(pod.metadata), spec, 'spec'));
   return errs;
 }
 

@@ -16,7 +16,7 @@ import {
   validIP,
 } from './common.js';
 import { type ContainerContext, validateContainers, validateEphemeralContainers, validateInitContainers } from './containers.js';
-import { validateOS } from './os-rules.js';
+import { validateOS, validateWindowsHostProcess } from './os-rules.js';
 import { validateOverhead } from './resources.js';
 import {
   validateAffinity,
@@ -191,7 +191,7 @@ export function validatePodSpecAt(spec: Obj, path: string, context: PodSpecConte
   errs.push(...validateReadinessGates(spec.readinessGates, `${path}.readinessGates`));
   errs.push(...validateSchedulingGates(spec.schedulingGates, `${path}.schedulingGates`));
   errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.topologySpreadConstraints`));
-  errs.push(...hostUsers(spec, path));
+  errs.push(...validateWindowsHostProcess(spec, path), ...hostUsers(spec, path));
   if (text(spec, 'serviceAccountName') !== '') errs.push(...dnsSubdomain(text(spec, 'serviceAccountName'), `${path}.serviceAccountName`));
   if (text(spec, 'nodeName') !== '') errs.push(...dnsSubdomain(text(spec, 'nodeName'), `${path}.nodeName`));
   const deadline = spec.activeDeadlineSeconds;
