@@ -58,7 +58,9 @@ export const POD_TEMPLATE: KindDefinition = {
     validate: validatePodTemplateObject,
     validateUpdate: validatePodTemplateObject,
     warningsOnCreate: (podTemplate) => podTemplateWarnings(podTemplate.template, 'template'),
-    warningsOnUpdate: (podTemplate) => podTemplateWarnings(podTemplate.template, 'template'),
+    // Only a changed template (a new generation) is warned about again.
+    warningsOnUpdate: (next, old) =>
+      next.metadata.generation !== old.metadata.generation ? podTemplateWarnings(next.template, 'template') : [],
     prepareForUpdate: (next, old) => {
       const generation = typeof old.metadata.generation === 'number' ? old.metadata.generation : 1;
       next.metadata.generation = isDeepStrictEqual(next.template, old.template) ? generation : generation + 1;

@@ -299,8 +299,8 @@ export const POD: KindDefinition = {
     validate: validatePodCreate,
     validateUpdate: validatePodUpdate,
     validateStatusUpdate: validatePodStatusUpdate,
+    // Pod updates carry no warnings: podStrategy skips them on what may be a high-frequency path.
     warningsOnCreate: podWarnings,
-    warningsOnUpdate: (next) => podWarnings(next),
   },
   fieldSelectors: {
     conversion: {
