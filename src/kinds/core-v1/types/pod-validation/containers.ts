@@ -100,7 +100,8 @@ export function validateInitContainers(list: unknown, regular: unknown, ctx: Con
     const name = text(container, 'name');
     if (names.has(name)) errs.push(fieldError.duplicate(`${at}.name`, name));
     else if (name !== '') names.add(name);
-    errs.push(...hostPortConflicts([[container, i]], path));
+    // Each init container runs alone, so its ports are checked alone — and Kubernetes reports them at index 0.
+    errs.push(...hostPortConflicts([[container, 0]], path));
     if (restart === 'Always') {
       const lifecycle = objectAt(container, 'lifecycle');
       if (lifecycle !== undefined) errs.push(...validateLifecycle(lifecycle, ctx.gracePeriod, `${at}.lifecycle`));

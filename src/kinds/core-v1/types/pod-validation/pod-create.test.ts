@@ -473,3 +473,143 @@ describe('ValidatePodCreate: annotation and field consistency, Windows host proc
     ]);
   });
 });
+
+describe('ValidatePodCreate: less common fields', () => {
+  const cases: [source: string, spec: Obj, expected: string[]][] = [
+    [
+      'checkHostPortConflicts on init containers reports index 0 (as Kubernetes does)',
+      withApp(
+        {},
+        {
+          initContainers: [
+            app({ name: 'i0' }),
+            app({
+              name: 'i1',
+              ports: [
+                { containerPort: 1, hostPort: 9 },
+                { containerPort: 2, hostPort: 9 },
+              ],
+            }),
+          ],
+        },
+      ),
+      ['spec.initContainers[0].ports[1].hostPort: Duplicate value: "TCP//9"'],
+    ],
+    [
+      'validateObjectFieldSelector: subscripted labels must be qualified names',
+      withApp({ env: [{ name: 'A', valueFrom: { fieldRef: { fieldPath: "metadata.labels['bad key']" } } }] }),
+      [
+        "spec.containers[0].env[0].valueFrom.fieldRef: Invalid value: \"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+      ],
+    ],
+    [
+      'validateContainerResourceFieldSelector: resource and divisor',
+      withApp({
+        env: [
+          { name: 'A', valueFrom: { resourceFieldRef: { resource: 'limits.gpu' } } },
+          { name: 'B', valueFrom: { resourceFieldRef: { resource: 'limits.cpu', divisor: '2' } } },
+        ],
+      }),
+      [
+        'spec.containers[0].env[0].valueFrom.resourceFieldRef.resource: Unsupported value: "limits.gpu": supported values: "limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"',
+        'spec.containers[0].env[1].valueFrom.resourceFieldRef.divisor: Invalid value: "limits.cpu": only divisor\'s values 1m and 1 are supported with the cpu resource',
+      ],
+    ],
+    [
+      'validateProjectionSources: one source per entry, no duplicate paths',
+      withApp(
+        {},
+        {
+          serviceAccountName: 'default',
+          volumes: [
+            {
+              name: 'p',
+              projected: {
+                sources: [
+                  { configMap: { name: 'a', items: [{ key: 'k', path: 'x' }] }, secret: { name: 's' } },
+                  { configMap: { name: 'b', items: [{ key: 'k', path: 'x' }] } },
+                  { serviceAccountToken: { path: 'token', expirationSeconds: 60 } },
+                ],
+              },
+            },
+          ],
+        },
+      ),
+      [
+        'spec.volumes[0].projected.sources[0]: Forbidden: may not specify more than 1 volume type per source',
+        'spec.volumes[0].projected: Invalid value: "b": conflicting duplicate paths',
+        'spec.volumes[0].projected.sources[2].serviceAccountToken.expirationSeconds: Invalid value: 60: may not specify a duration less than 10 minutes',
+      ],
+    ],
+    [
+      'validateDownwardAPIVolumeFile: one reference per file, at the source path',
+      withApp(
+        {},
+        { volumes: [{ name: 'd', downwardAPI: { items: [{ path: 'a' }, { path: 'b', fieldRef: { fieldPath: 'spec.nodeName' } }] } }] },
+      ),
+      [
+        'spec.volumes[0].downwardAPI: Required value: one of fieldRef and resourceFieldRef is required',
+        'spec.volumes[0].downwardAPI.fieldRef.fieldPath: Unsupported value: "spec.nodeName": supported values: "metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace", "metadata.uid"',
+      ],
+    ],
+    [
+      'validateSysctls, readiness gates, host aliases',
+      withApp(
+        {},
+        {
+          hostNetwork: true,
+          securityContext: {
+            sysctls: [
+              { name: 'net.core.somaxconn', value: '1' },
+              { name: 'Bad!', value: '1' },
+            ],
+          },
+          readinessGates: [{ conditionType: 'bad gate' }],
+          hostAliases: [{ ip: 'nope', hostnames: ['a.b'] }],
+        },
+      ),
+      [
+        'spec.securityContext.sysctls[0].name: Invalid value: "net.core.somaxconn": may not be specified when \'hostNetwork\' is true',
+        'spec.securityContext.sysctls[1].name: Invalid value: "Bad!": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$',
+        "spec.readinessGates[0].conditionType: Invalid value: \"bad gate\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+        'spec.hostAliases[0].ip: Invalid value: "nope": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+      ],
+    ],
+    [
+      'validateMinDomains and node inclusion policies',
+      withApp(
+        {},
+        {
+          topologySpreadConstraints: [
+            { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'ScheduleAnyway', minDomains: 2, nodeTaintsPolicy: 'Sometimes' },
+          ],
+        },
+      ),
+      [
+        'spec.topologySpreadConstraints[0].minDomains: Invalid value: 2: can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ScheduleAnyway',
+        'spec.topologySpreadConstraints[0].nodeTaintsPolicy: Unsupported value: "Sometimes": supported values: "Honor", "Ignore"',
+      ],
+    ],
+    [
+      'validatePodResourceClaims and container claims',
+      withApp({ resources: { claims: [{ name: 'gpu' }] } }, { resourceClaims: [{ name: 'c' }] }),
+      [
+        'spec.resourceClaims[0]: Invalid value: core.PodResourceClaim{Name:"c", ResourceClaimName:(*string)(nil), ResourceClaimTemplateName:(*string)(nil)}: must specify one of: `resourceClaimName`, `resourceClaimTemplateName`',
+        'spec.containers[0].resources.claims[0]: Not found: "gpu": must be one of the names in pod.spec.resourceClaims: c',
+      ],
+    ],
+    [
+      'validateEphemeralVolumeSource and the generated claim name',
+      withApp({}, { volumes: [{ name: 'scratch', ephemeral: {} }] }),
+      ['spec.volumes[0].ephemeral.volumeClaimTemplate: Required value'],
+    ],
+    [
+      'validateContainerPorts: protocol defaulted, containerPort required',
+      withApp({ ports: [{ name: 'http' }] }),
+      ['spec.containers[0].ports[0].containerPort: Required value'],
+    ],
+  ];
+  for (const [source, spec, expected] of cases) {
+    it(source, () => assert.deepEqual(rendered(validatePodCreate(pod(spec))), expected));
+  }
+});

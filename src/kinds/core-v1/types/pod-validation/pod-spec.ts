@@ -1,4 +1,5 @@
-import { type FieldError, fieldError } from '../../../../api/errors.js';
+import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.js';
+import { goQuote } from '../../../../util/go-quote.js';
 import { isObject } from '../../../../api/types.js';
 import { validateLabels } from '../../../../validation/labels.js';
 import {
@@ -61,8 +62,10 @@ function resourceClaims(claims: unknown, path: string): FieldError[] {
     const byTemplate = typeof claim.resourceClaimTemplateName === 'string';
     if (byName && byTemplate)
       errs.push(fieldError.invalid(at, claim, 'at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified'));
-    if (!byName && !byTemplate)
-      errs.push(fieldError.invalid(at, claim, 'must specify one of: `resourceClaimName`, `resourceClaimTemplateName`'));
+    if (!byName && !byTemplate) {
+      const shown = `core.PodResourceClaim{Name:${goQuote(name)}, ResourceClaimName:(*string)(nil), ResourceClaimTemplateName:(*string)(nil)}`;
+      errs.push(fieldError.invalid(at, new GoLiteral(shown), 'must specify one of: `resourceClaimName`, `resourceClaimTemplateName`'));
+    }
     if (byName) errs.push(...dnsSubdomain(text(claim, 'resourceClaimName'), `${at}.resourceClaimName`));
     if (byTemplate) errs.push(...dnsSubdomain(text(claim, 'resourceClaimTemplateName'), `${at}.resourceClaimTemplateName`));
   }
@@ -88,12 +91,6 @@ function hostNetworkDeps(spec: Obj, path: string, isPod: boolean): FieldError[] 
     }
   }
   return errs;
-}
-
-function imagePullSecrets(secrets: unknown, path: string): FieldError[] {
-  return indexed(secrets)
-    .filter(([ref]) => Object.keys(ref).some((k) => k !== 'name'))
-    .map(([ref, i]) => fieldError.invalid(`${path}[${i}]`, ref, 'only name may be set'));
 }
 
 /** validatePodDNSConfig. */
@@ -185,7 +182,7 @@ export function validatePodSpecAt(spec: Obj, path: string, context: PodSpecConte
   errs.push(...requiredEnum(spec.dnsPolicy, `${path}.dnsPolicy`, DNS_POLICIES));
   errs.push(...validateLabels(spec.nodeSelector, `${path}.nodeSelector`));
   errs.push(...validatePodSecurityContext(spec, `${path}.securityContext`));
-  errs.push(...imagePullSecrets(spec.imagePullSecrets, `${path}.imagePullSecrets`));
+  // validateImagePullSecrets (only `name` set) cannot fail on decoded JSON: the type has no other field.
   errs.push(...validateAffinity(objectAt(spec, 'affinity'), `${path}.affinity`));
   errs.push(...dnsConfig(spec, `${path}.dnsConfig`));
   errs.push(...validateReadinessGates(spec.readinessGates, `${path}.readinessGates`));
