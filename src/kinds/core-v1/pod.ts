@@ -37,8 +37,7 @@ function podGracePeriod(obj: KubeObject, requested: number | undefined): number 
 
 function podFields(obj: KubeObject): Record<string, string> {
   const podIPs = fieldAt(obj, 'status', 'podIPs');
-  const firstIP =
-    Array.isArray(podIPs) && podIPs.length > 0 ? textAttr(fieldAt(podIPs[0], 'ip')) : textAttr(fieldAt(obj, 'status', 'podIP'));
+  const firstIP = Array.isArray(podIPs) && podIPs.length > 0 ? textAttr(fieldAt(podIPs[0], 'ip')) : textAttr(fieldAt(obj, 'status', 'podIP'));
   return {
     'spec.nodeName': textAttr(fieldAt(obj, 'spec', 'nodeName')),
     'spec.restartPolicy': textAttr(fieldAt(obj, 'spec', 'restartPolicy')),
@@ -296,6 +295,12 @@ export const POD: KindDefinition = {
     defaults: (obj) => defaultPod(specOf(obj)),
     initialStatus: (obj) => ({ phase: 'Pending', qosClass: qosClass(specOf(obj)) }),
     gracePeriodFor: podGracePeriod,
+    // podStatusStrategy backfills the immutable QoS class old kubelets dropped from the status they wrote.
+    prepareForStatusUpdate: (next, old) => {
+      if (isObject(next.status) && isObject(old.status) && (next.status.qosClass ?? '') === '' && old.status.qosClass !== undefined) {
+        next.status.qosClass = old.status.qosClass;
+      }
+    },
     validate: validatePodCreate,
     validateUpdate: validatePodUpdate,
     validateStatusUpdate: validatePodStatusUpdate,

@@ -1,16 +1,5 @@
 import type { Definitions } from '../../../openapi/schema.js';
-import {
-  ATOMIC,
-  ATOMIC_STRUCT,
-  CORE,
-  core,
-  coreArray,
-  int32,
-  meta,
-  object,
-  str,
-  stringArray,
-} from '../../../openapi/builders/shorthand.js';
+import { ATOMIC, ATOMIC_STRUCT, CORE, core, coreArray, int32, meta, object, str, stringArray } from '../../../openapi/builders/shorthand.js';
 
 /** core/v1 node and pod (anti-)affinity scheduling constraints. */
 

@@ -110,3 +110,4 @@ export function qosClass(spec: Obj): 'Guaranteed' | 'Burstable' | 'BestEffort' {
   if (!anySet) return 'BestEffort';
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
+

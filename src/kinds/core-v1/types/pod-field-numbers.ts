@@ -1,5 +1,7 @@
 import type { FieldNumberTable } from '../../define/field-numbers.js';
 
+
+
 export const CORE_V1_POD_FIELD_NUMBERS: FieldNumberTable = {
   'io.k8s.api.core.v1.Affinity': { tags: { nodeAffinity: 1, podAffinity: 2, podAntiAffinity: 3 } },
   'io.k8s.api.core.v1.AppArmorProfile': { tags: { type: 1, localhostProfile: 2 }, pointers: ['localhostProfile'] },

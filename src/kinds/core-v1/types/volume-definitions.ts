@@ -1,19 +1,6 @@
 import type { Definitions, Schema } from '../../../openapi/schema.js';
 import { LEGACY_POD_VOLUME_SOURCES } from './legacy-volumes-definitions.js';
-import {
-  ATOMIC,
-  bool,
-  CORE,
-  core,
-  coreArray,
-  int32,
-  int64,
-  meta,
-  object,
-  quantity,
-  str,
-  stringMap,
-} from '../../../openapi/builders/shorthand.js';
+import { ATOMIC, bool, CORE, core, coreArray, int32, int64, meta, object, quantity, str, stringMap } from '../../../openapi/builders/shorthand.js';
 
 /** core/v1 Volume and its current volume sources (the in-tree legacy ones are in core-v1-legacy-volumes.ts). */
 

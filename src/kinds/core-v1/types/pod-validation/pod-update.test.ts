@@ -256,3 +256,14 @@ describe('GetWarningsForPod', () => {
     ]);
   });
 });
+
+describe('POD strategy', () => {
+  it('backfills an omitted QoS class on /status writes, so only a changed one is refused', async () => {
+    const { POD } = await import('../../pod.js');
+    const old = pod(base(), { phase: 'Pending', qosClass: 'BestEffort' });
+    const next = pod(base(), { phase: 'Running' });
+    POD.strategy?.prepareForStatusUpdate?.(next, old);
+    assert.equal((next.status as Obj).qosClass, 'BestEffort');
+    assert.deepEqual(rendered(validatePodStatusUpdate(next, old)), []);
+  });
+});
