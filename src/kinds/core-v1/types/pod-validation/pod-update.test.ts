@@ -267,3 +267,24 @@ describe('POD strategy', () => {
     assert.deepEqual(rendered(validatePodStatusUpdate(next, old)), []);
   });
 });
+
+describe('ValidatePodUpdate: node affinity of gated pods (validateNodeAffinityMutation)', () => {
+  const term = (...keys: string[]): Obj => ({ matchExpressions: keys.map((key) => ({ key, operator: 'Exists' })) });
+  const affinity = (...terms: Obj[]): Obj => ({
+    nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } },
+  });
+  const gated = (extra: Obj): KubeObject => pod(base({ schedulingGates: [{ name: 'gate' }], ...extra }));
+  const old = gated({ affinity: affinity(term('a')) });
+  it('accepts added requirements and a first affinity', () => {
+    assert.deepEqual(rendered(validatePodUpdate(gated({ affinity: affinity(term('a', 'b')) }), old)), []);
+    assert.deepEqual(rendered(validatePodUpdate(gated({ affinity: affinity(term('a')) }), gated({}))), []);
+  });
+  it('refuses removed requirements and added terms', () => {
+    assert.deepEqual(rendered(validatePodUpdate(gated({ affinity: affinity(term('b')) }), old)), [
+      'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]: Invalid value: {"matchExpressions":[{"key":"b","operator":"Exists"}]}: only additions are allowed (no mutations or deletions)',
+    ]);
+    assert.deepEqual(rendered(validatePodUpdate(gated({ affinity: affinity(term('a'), term('c')) }), old)), [
+      'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: Invalid value: [{"matchExpressions":[{"key":"a","operator":"Exists"}]},{"matchExpressions":[{"key":"c","operator":"Exists"}]}]: no additions/deletions to non-empty NodeSelectorTerms list are allowed',
+    ]);
+  });
+});

@@ -95,6 +95,55 @@ function gatedNodeSelector(munged: Obj, old: Obj): FieldError[] {
   ];
 }
 
+const REQUIRED_TERMS = 'requiredDuringSchedulingIgnoredDuringExecution';
+
+/** validateNodeSelectorTermHasOnlyAdditions: old expressions and fields stay, in place, at the front. */
+function onlyAdditions(next: Obj, old: Obj): boolean {
+  const oldExpressions = Array.isArray(old.matchExpressions) ? old.matchExpressions : [];
+  const oldFields = Array.isArray(old.matchFields) ? old.matchFields : [];
+  const nextExpressions = Array.isArray(next.matchExpressions) ? next.matchExpressions : [];
+  const nextFields = Array.isArray(next.matchFields) ? next.matchFields : [];
+  if (oldExpressions.length === 0 && oldFields.length === 0 && (nextExpressions.length > 0 || nextFields.length > 0)) return false;
+  if (nextExpressions.length < oldExpressions.length || !semanticEqual(nextExpressions.slice(0, oldExpressions.length), oldExpressions))
+    return false;
+  return nextFields.length >= oldFields.length && semanticEqual(nextFields.slice(0, oldFields.length), oldFields);
+}
+
+/** validateNodeAffinityMutation: a gated pod's required node terms may only gain requirements. */
+function nodeAffinityMutation(next: Obj | undefined, old: Obj | undefined, path: string): FieldError[] {
+  const oldRequired = old === undefined ? undefined : isObject(old[REQUIRED_TERMS]) ? old[REQUIRED_TERMS] : undefined;
+  if (oldRequired === undefined) return [];
+  const oldTerms = indexed(oldRequired.nodeSelectorTerms).map(([t]) => t);
+  const nextRequired = next !== undefined && isObject(next[REQUIRED_TERMS]) ? next[REQUIRED_TERMS] : undefined;
+  const nextTerms = indexed(nextRequired?.nodeSelectorTerms).map(([t]) => t);
+  const termsPath = `${path}.${REQUIRED_TERMS}.nodeSelectorTerms`;
+  if (oldTerms.length > 0 && oldTerms.length !== nextTerms.length) {
+    return [fieldError.invalid(termsPath, nextTerms, 'no additions/deletions to non-empty NodeSelectorTerms list are allowed')];
+  }
+  return oldTerms.flatMap((term, i) =>
+    onlyAdditions(nextTerms[i] ?? {}, term)
+      ? []
+      : [fieldError.invalid(`${termsPath}[${i}]`, nextTerms[i], 'only additions are allowed (no mutations or deletions)')],
+  );
+}
+
+/** Gated pods may also gain node affinity requirements; the affinity is then munged back as Kubernetes does. */
+function gatedNodeAffinity(munged: Obj, old: Obj): FieldError[] {
+  if (!Array.isArray(old.schedulingGates) || old.schedulingGates.length === 0) return [];
+  const oldAffinity = isObject(old.affinity) ? old.affinity : undefined;
+  const mungedAffinity = isObject(munged.affinity) ? munged.affinity : undefined;
+  const oldNode = oldAffinity !== undefined && isObject(oldAffinity.nodeAffinity) ? oldAffinity.nodeAffinity : undefined;
+  const mungedNode = mungedAffinity !== undefined && isObject(mungedAffinity.nodeAffinity) ? mungedAffinity.nodeAffinity : undefined;
+  if (semanticEqual(oldNode, mungedNode)) return [];
+  const errs = nodeAffinityMutation(mungedNode, oldNode, 'spec.affinity.nodeAffinity');
+  if (mungedAffinity === undefined) {
+    if (oldNode !== undefined) munged.affinity = { nodeAffinity: oldNode };
+  } else if (oldAffinity === undefined && mungedAffinity.podAffinity === undefined && mungedAffinity.podAntiAffinity === undefined) {
+    munged.affinity = undefined;
+  } else munged.affinity = { ...mungedAffinity, nodeAffinity: oldNode };
+  return errs;
+}
+
 /** A compact rendering of what changed, in place of the Go struct diff kube-apiserver appends. */
 function renderDiff(old: Obj, munged: Obj): string {
   const lines = differences(old, munged, '').map(
@@ -127,7 +176,7 @@ export function validatePodSpecUpdate(next: KubeObject, old: KubeObject): FieldE
   errs.push(...onlyDeletedGates(nextSpec.schedulingGates, oldSpec.schedulingGates, 'spec.schedulingGates'));
   if (semanticEqual(nextSpec, oldSpec)) return errs;
   const munged = mungedSpec(nextSpec, oldSpec);
-  errs.push(...gatedNodeSelector(munged, oldSpec));
+  errs.push(...gatedNodeSelector(munged, oldSpec), ...gatedNodeAffinity(munged, oldSpec));
   if (!semanticEqual(munged, oldSpec)) {
     errs.push(
       fieldError.forbidden('spec', `pod updates may not change fields other than ${UPDATABLE_FIELDS}\n${renderDiff(oldSpec, munged)}`),
