@@ -81,7 +81,7 @@ export function validateContainers(list: unknown, ctx: ContainerContext, path: s
     const lifecycle = objectAt(container, 'lifecycle');
     if (lifecycle !== undefined) errs.push(...validateLifecycle(lifecycle, ctx.gracePeriod, `${at}.lifecycle`));
     errs.push(...validateProbes(container, ctx.gracePeriod, at));
-    if (container.restartPolicy !== undefined)
+    if (container.restartPolicy !== undefined && container.restartPolicy !== null)
       errs.push(fieldError.forbidden(`${at}.restartPolicy`, 'may not be set for non-init containers'));
   }
   errs.push(...hostPortConflicts(containers, path));
@@ -96,7 +96,8 @@ export function validateInitContainers(list: unknown, regular: unknown, ctx: Con
     const at = `${path}[${i}]`;
     errs.push(...validateContainerCommon(container, ctx, at));
     const restart = container.restartPolicy;
-    if (restart !== undefined && restart !== 'Always') errs.push(fieldError.notSupported(`${at}.restartPolicy`, restart, ['Always']));
+    if (restart !== undefined && restart !== null && restart !== 'Always')
+      errs.push(fieldError.notSupported(`${at}.restartPolicy`, restart, ['Always']));
     const name = text(container, 'name');
     if (names.has(name)) errs.push(fieldError.duplicate(`${at}.name`, name));
     else if (name !== '') names.add(name);
