@@ -132,14 +132,13 @@ export function validatePodSecurityContext(spec: Obj, path: string): FieldError[
     errs.push(fieldError.invalid(`${path}.shareProcessNamespace`, true, 'ShareProcessNamespace and HostPID cannot both be enabled'));
   }
   if (Array.isArray(sc.sysctls) && sc.sysctls.length > 0) errs.push(...sysctls(sc.sysctls, spec, `${path}.sysctls`));
-  if (sc.fsGroupChangePolicy !== undefined)
-    errs.push(...enumValue(sc.fsGroupChangePolicy, `${path}.fsGroupChangePolicy`, FS_GROUP_POLICIES));
+  if (sc.fsGroupChangePolicy != null) errs.push(...enumValue(sc.fsGroupChangePolicy, `${path}.fsGroupChangePolicy`, FS_GROUP_POLICIES));
   errs.push(...seccompProfile(objectAt(sc, 'seccompProfile'), `${path}.seccompProfile`));
   errs.push(...windowsOptions(objectAt(sc, 'windowsOptions'), `${path}.windowsOptions`));
   errs.push(...appArmorProfile(objectAt(sc, 'appArmorProfile'), `${path}.appArmorProfile`));
-  if (sc.supplementalGroupsPolicy !== undefined)
+  if (sc.supplementalGroupsPolicy != null)
     errs.push(...enumValue(sc.supplementalGroupsPolicy, `${path}.supplementalGroupsPolicy`, SUPPLEMENTAL_POLICIES));
-  if (sc.seLinuxChangePolicy !== undefined)
+  if (sc.seLinuxChangePolicy != null)
     errs.push(...enumValue(sc.seLinuxChangePolicy, `${path}.seLinuxChangePolicy`, SELINUX_CHANGE_POLICIES));
   return errs;
 }
@@ -148,7 +147,7 @@ export function validatePodSecurityContext(spec: Obj, path: string): FieldError[
 export function validateContainerSecurityContext(sc: Obj | undefined, hostUsers: boolean, path: string): FieldError[] {
   if (sc === undefined) return [];
   const errs = [...validId(`${path}.runAsUser`, sc.runAsUser), ...validId(`${path}.runAsGroup`, sc.runAsGroup)];
-  if (sc.procMount !== undefined) {
+  if (sc.procMount != null) {
     errs.push(...enumValue(sc.procMount, `${path}.procMount`, PROC_MOUNTS));
     if (hostUsers && sc.procMount === 'Unmasked')
       errs.push(fieldError.invalid(`${path}.procMount`, sc.procMount, '`hostUsers` must be false to use `Unmasked`'));

@@ -43,7 +43,7 @@ export const hostPath: SourceValidator = (source, path) => {
   if (text(source, 'path') === '') return [fieldError.required(`${path}.path`)];
   const errs = pathNoBacksteps(text(source, 'path'), `${path}.path`);
   const type = source.type;
-  if (type !== undefined && (typeof type !== 'string' || !HOST_PATH_TYPES.includes(type))) {
+  if (type != null && (typeof type !== 'string' || !HOST_PATH_TYPES.includes(type))) {
     errs.push(fieldError.notSupported(`${path}.type`, type, HOST_PATH_TYPES));
   }
   return errs;

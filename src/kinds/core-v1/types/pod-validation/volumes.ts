@@ -121,7 +121,7 @@ const RECURSIVE_READ_ONLY = ['Disabled', 'Enabled', 'IfPossible'];
 
 function mountPropagation(mount: Obj, container: Obj, path: string): FieldError[] {
   const mode = mount.mountPropagation;
-  if (mode === undefined) return [];
+  if (mode == null) return [];
   const errs = typeof mode === 'string' && PROPAGATIONS.includes(mode) ? [] : [fieldError.notSupported(path, mode, PROPAGATIONS)];
   const security = objectAt(container, 'securityContext');
   if (mode === 'Bidirectional' && security?.privileged !== true) {
@@ -132,11 +132,11 @@ function mountPropagation(mount: Obj, container: Obj, path: string): FieldError[
 
 function recursiveReadOnly(mount: Obj, path: string): FieldError[] {
   const mode = mount.recursiveReadOnly;
-  if (mode === undefined || mode === 'Disabled') return [];
+  if (mode == null || mode === 'Disabled') return [];
   if (mode === 'Enabled' || mode === 'IfPossible') {
     const errs: FieldError[] = [];
     if (mount.readOnly !== true) errs.push(fieldError.forbidden(path, 'may only be specified when readOnly is true'));
-    if (mount.mountPropagation !== undefined && mount.mountPropagation !== 'None') {
+    if (mount.mountPropagation != null && mount.mountPropagation !== 'None') {
       errs.push(fieldError.forbidden(path, 'may only be specified when mountPropagation is None or not specified'));
     }
     return errs;
