@@ -89,6 +89,8 @@ function imageTag(image: string): string {
 
 export function defaultPodTemplate(template: unknown): void {
   if (!isObject(template)) return;
+  // The spec is a struct in Go, always there to be defaulted; only its containers are left for validation to miss.
+  if (template.spec === undefined || template.spec === null) template.spec = {};
   if (isObject(template.spec)) defaultPodSpec(template.spec);
 }
 
@@ -110,4 +112,3 @@ export function qosClass(spec: Obj): 'Guaranteed' | 'Burstable' | 'BestEffort' {
   if (!anySet) return 'BestEffort';
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
-

@@ -288,3 +288,12 @@ describe('ValidatePodUpdate: node affinity of gated pods (validateNodeAffinityMu
     ]);
   });
 });
+
+describe('a template without a spec', () => {
+  it('is defaulted first, so only the missing containers are reported (as Kubernetes reports them)', async () => {
+    const { defaultPodTemplate } = await import('../pod-defaults.js');
+    const template: Obj = { metadata: { labels: { app: 'x' } } };
+    defaultPodTemplate(template);
+    assert.deepEqual(rendered(validatePodTemplateSpec(template, 'spec.template')), ['spec.template.spec.containers: Required value']);
+  });
+});
