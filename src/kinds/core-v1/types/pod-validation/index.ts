@@ -1,6 +1,7 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
 import { validateAnnotations, validateLabels } from '../../../../validation/labels.js';
+import { defaultPodSpec } from '../pod-defaults.js';
 import {
   annotationsOf,
   validateAppArmorAnnotationsAndFields,
@@ -25,12 +26,19 @@ export function validatePodSpec(spec: unknown, path: string, _options: PodValida
   return validatePodSpecAt(isObject(spec) ? spec : {}, path, { podName: '', isPod: false });
 }
 
+/** What Go validates when no template was sent: the zero-value template after defaulting. */
+function absentTemplate(): Record<string, unknown> {
+  const spec: Record<string, unknown> = {};
+  defaultPodSpec(spec);
+  return { spec };
+}
+
 /**
  * ValidatePodTemplateSpec: a workload's or PodTemplate's template — its labels and annotations, then its pod spec.
  * `path` names the template itself, e.g. "spec.template".
  */
 export function validatePodTemplateSpec(template: unknown, path: string, options: PodValidationOptions = {}): FieldError[] {
-  if (!isObject(template)) return [];
+  if (!isObject(template)) return validatePodTemplateSpec(absentTemplate(), path, options);
   const meta = isObject(template.metadata) ? template.metadata : {};
   const spec = isObject(template.spec) ? template.spec : {};
   const annotations = annotationsOf(meta);

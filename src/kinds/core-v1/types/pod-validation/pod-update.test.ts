@@ -296,4 +296,8 @@ describe('a template without a spec', () => {
     defaultPodTemplate(template);
     assert.deepEqual(rendered(validatePodTemplateSpec(template, 'spec.template')), ['spec.template.spec.containers: Required value']);
   });
+  it('nor does a missing template (ValidatePodTemplate of a PodTemplate without one)', () => {
+    const errs = validatePodTemplateObject({ apiVersion: 'v1', kind: 'PodTemplate', metadata: { name: 't' } } as KubeObject);
+    assert.deepEqual(rendered(errs), ['template.spec.containers: Required value']);
+  });
 });
