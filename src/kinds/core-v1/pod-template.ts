@@ -10,6 +10,8 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { defaultPodTemplate } from './types/pod-defaults.js';
+import { validatePodTemplateObject } from './types/pod-validation/pod-object.js';
+import { podTemplateWarnings } from './types/pod-validation/warnings.js';
 
 /** printPodTemplate: no Age column, and Containers and Images are not wide-only here, unlike the workloads'. */
 const POD_TEMPLATE_PRINTER: Printer = {
@@ -53,6 +55,12 @@ export const POD_TEMPLATE: KindDefinition = {
     prepareForCreate: (podTemplate) => {
       podTemplate.metadata.generation = 1;
     },
+    validate: validatePodTemplateObject,
+    validateUpdate: validatePodTemplateObject,
+    warningsOnCreate: (podTemplate) => podTemplateWarnings(podTemplate.template, 'template'),
+    // Only a changed template (a new generation) is warned about again.
+    warningsOnUpdate: (next, old) =>
+      next.metadata.generation !== old.metadata.generation ? podTemplateWarnings(next.template, 'template') : [],
     prepareForUpdate: (next, old) => {
       const generation = typeof old.metadata.generation === 'number' ? old.metadata.generation : 1;
       next.metadata.generation = isDeepStrictEqual(next.template, old.template) ? generation : generation + 1;

@@ -23,6 +23,8 @@ import { resourceInfo, STATUS } from '../define/resource.js';
 import { POD_PRINTER } from './pod-printer.js';
 import { specOf } from './types/defaulting.js';
 import { defaultPod, qosClass } from './types/pod-defaults.js';
+import { validatePodCreate, validatePodStatusUpdate, validatePodUpdate } from './types/pod-validation/pod-object.js';
+import { podWarnings } from './types/pod-validation/warnings.js';
 
 function podGracePeriod(obj: KubeObject, requested: number | undefined): number {
   const s = specOf(obj);
@@ -293,6 +295,17 @@ export const POD: KindDefinition = {
     defaults: (obj) => defaultPod(specOf(obj)),
     initialStatus: (obj) => ({ phase: 'Pending', qosClass: qosClass(specOf(obj)) }),
     gracePeriodFor: podGracePeriod,
+    // podStatusStrategy backfills the immutable QoS class old kubelets dropped from the status they wrote.
+    prepareForStatusUpdate: (next, old) => {
+      if (isObject(next.status) && isObject(old.status) && (next.status.qosClass ?? '') === '' && old.status.qosClass !== undefined) {
+        next.status.qosClass = old.status.qosClass;
+      }
+    },
+    validate: validatePodCreate,
+    validateUpdate: validatePodUpdate,
+    validateStatusUpdate: validatePodStatusUpdate,
+    // Pod updates carry no warnings: podStrategy skips them on what may be a high-frequency path.
+    warningsOnCreate: podWarnings,
   },
   fieldSelectors: {
     conversion: {

@@ -37,6 +37,8 @@ export interface StrategyOptions {
   /** The metadata finalizers a DELETE leaves, when the kind does not follow the GC rules (namespaces, R5.6). */
   readonly deletionFinalizers?: (opts: DeleteOptions, finalizers: readonly string[], obj: KubeObject) => { changed: boolean; finalizers: string[] };
   readonly prepareForUpdate?: (next: KubeObject, old: KubeObject) => void;
+  /** Kind-specific adjustments of a /status write, after everything but the status was restored from the old object. */
+  readonly prepareForStatusUpdate?: (next: KubeObject, old: KubeObject) => void;
   readonly warningsOnCreate?: (obj: KubeObject) => string[];
   readonly warningsOnUpdate?: (next: KubeObject, old: KubeObject) => string[];
 }

@@ -68,6 +68,7 @@ export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {
       if (status === undefined) delete next.status;
       else next.status = status;
       fillStatus(next);
+      options.prepareForStatusUpdate?.(next, old);
     },
     prepareForFinalizeUpdate(next, old) {
       const nextSpec = isObject(next.spec) ? next.spec : {};

@@ -8,11 +8,11 @@ type Obj = Record<string, unknown>;
  * pod templates embedded in workloads. Only fields a user sees in `kubectl get -o yaml` are defaulted.
  */
 export function defaultPodSpec(spec: Obj): void {
-  spec.restartPolicy ??= 'Always';
+  fillEmpty(spec, 'restartPolicy', 'Always');
   spec.terminationGracePeriodSeconds ??= 30;
-  spec.dnsPolicy ??= 'ClusterFirst';
+  fillEmpty(spec, 'dnsPolicy', 'ClusterFirst');
   spec.securityContext ??= {};
-  spec.schedulerName ??= 'default-scheduler';
+  fillEmpty(spec, 'schedulerName', 'default-scheduler');
   if (spec.serviceAccountName !== undefined) spec.serviceAccount ??= spec.serviceAccountName;
   for (const field of ['containers', 'initContainers', 'ephemeralContainers'] as const) {
     for (const c of objects(spec[field])) defaultContainer(c);
@@ -43,14 +43,20 @@ export function defaultPod(spec: Obj): void {
   }
 }
 
+/** Go defaults a string field when it is "" as well as when it is absent (it cannot tell them apart). */
+function fillEmpty(holder: Obj, key: string, value: string): void {
+  if (holder[key] === undefined || holder[key] === null || holder[key] === '') holder[key] = value;
+}
+
 function defaultContainer(c: Obj): void {
-  c.terminationMessagePath ??= '/dev/termination-log';
-  c.terminationMessagePolicy ??= 'File';
+  fillEmpty(c, 'terminationMessagePath', '/dev/termination-log');
+  fillEmpty(c, 'terminationMessagePolicy', 'File');
   c.resources ??= {};
-  if (c.imagePullPolicy === undefined && typeof c.image === 'string') {
-    c.imagePullPolicy = imageTag(c.image) === 'latest' ? 'Always' : 'IfNotPresent';
+  // An image-less container still gets a policy (its tag parses as ""), so only the missing image is reported.
+  if (c.imagePullPolicy === undefined || c.imagePullPolicy === null || c.imagePullPolicy === '') {
+    c.imagePullPolicy = typeof c.image === 'string' && c.image !== '' && imageTag(c.image) === 'latest' ? 'Always' : 'IfNotPresent';
   }
-  for (const p of objects(c.ports)) p.protocol ??= 'TCP';
+  for (const p of objects(c.ports)) fillEmpty(p, 'protocol', 'TCP');
   for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe]) if (isObject(probe)) defaultProbe(probe);
   if (isObject(c.lifecycle)) {
     for (const handler of [c.lifecycle.postStart, c.lifecycle.preStop]) if (isObject(handler)) defaultHttpGet(handler);
@@ -83,6 +89,8 @@ function imageTag(image: string): string {
 
 export function defaultPodTemplate(template: unknown): void {
   if (!isObject(template)) return;
+  // The spec is a struct in Go, always there to be defaulted; only its containers are left for validation to miss.
+  if (template.spec === undefined || template.spec === null) template.spec = {};
   if (isObject(template.spec)) defaultPodSpec(template.spec);
 }
 
@@ -104,4 +112,3 @@ export function qosClass(spec: Obj): 'Guaranteed' | 'Burstable' | 'BestEffort' {
   if (!anySet) return 'BestEffort';
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
-

@@ -1,0 +1,125 @@
+import { type FieldError, fieldError } from '../../../../api/errors.js';
+import { indexed, type Obj, objectAt } from './common.js';
+
+/** validateOS and the fields each operating system forbids (validateLinux, validateWindows). */
+
+const SUPPORTED_OS = ['linux', 'windows'];
+const WINDOWS = 'cannot be set for a windows pod';
+
+/** Fields of the pod security context a Windows pod may not set, and where Kubernetes reports them. */
+const WINDOWS_POD_FIELDS: readonly [field: string, reportedAt: 'spec' | 'securityContext'][] = [
+  ['appArmorProfile', 'securityContext'],
+  ['seLinuxOptions', 'securityContext'],
+  ['hostUsers', 'spec'],
+  ['seccompProfile', 'securityContext'],
+  ['fsGroup', 'securityContext'],
+  ['fsGroupChangePolicy', 'securityContext'],
+  ['sysctls', 'securityContext'],
+  ['runAsUser', 'securityContext'],
+  ['runAsGroup', 'securityContext'],
+  ['supplementalGroups', 'securityContext'],
+  ['supplementalGroupsPolicy', 'securityContext'],
+  ['seLinuxChangePolicy', 'securityContext'],
+];
+const WINDOWS_CONTAINER_FIELDS = [
+  'appArmorProfile',
+  'seLinuxOptions',
+  'seccompProfile',
+  'capabilities',
+  'readOnlyRootFilesystem',
+  'privileged',
+  'allowPrivilegeEscalation',
+  'procMount',
+  'runAsUser',
+  'runAsGroup',
+];
+
+/** podshelper.VisitContainersWithPath order: init containers, containers, ephemeral containers. */
+export function allContainers(spec: Obj, path: string): [Obj, string][] {
+  const out: [Obj, string][] = [];
+  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+    for (const [c, i] of indexed(spec[list])) out.push([c, `${path}.${list}[${i}]`]);
+  }
+  return out;
+}
+
+const isSet = (v: unknown): boolean => v !== undefined && v !== null;
+
+function windowsErrors(spec: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const sc = objectAt(spec, 'securityContext');
+  if (sc !== undefined) {
+    const scPath = `${path}.securityContext`;
+    for (const [field, at] of WINDOWS_POD_FIELDS.slice(0, 3))
+      if (isSet(sc[field])) errs.push(fieldError.forbidden(`${at === 'spec' ? path : scPath}.${field}`, WINDOWS));
+    // hostPID and hostIPC are spec fields in v1 and checked here, between hostUsers and seccompProfile.
+    if (spec.hostPID === true) errs.push(fieldError.forbidden(`${path}.hostPID`, WINDOWS));
+    if (spec.hostIPC === true) errs.push(fieldError.forbidden(`${path}.hostIPC`, WINDOWS));
+    for (const [field] of WINDOWS_POD_FIELDS.slice(3, 7)) {
+      const v = sc[field];
+      if (field === 'sysctls' ? Array.isArray(v) && v.length > 0 : isSet(v)) errs.push(fieldError.forbidden(`${scPath}.${field}`, WINDOWS));
+    }
+    if (isSet(spec.shareProcessNamespace)) errs.push(fieldError.forbidden(`${path}.shareProcessNamespace`, WINDOWS));
+    for (const [field] of WINDOWS_POD_FIELDS.slice(7)) if (isSet(sc[field])) errs.push(fieldError.forbidden(`${scPath}.${field}`, WINDOWS));
+  }
+  for (const [container, at] of allContainers(spec, path)) {
+    const csc = objectAt(container, 'securityContext');
+    if (csc === undefined) continue;
+    for (const field of WINDOWS_CONTAINER_FIELDS)
+      if (isSet(csc[field])) errs.push(fieldError.forbidden(`${at}.securityContext.${field}`, WINDOWS));
+  }
+  return errs;
+}
+
+function linuxErrors(spec: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const message = 'windows options cannot be set for a linux pod';
+  if (isSet(objectAt(spec, 'securityContext')?.windowsOptions))
+    errs.push(fieldError.forbidden(`${path}.securityContext.windowsOptions`, message));
+  for (const [container, at] of allContainers(spec, path)) {
+    if (isSet(objectAt(container, 'securityContext')?.windowsOptions))
+      errs.push(fieldError.forbidden(`${at}.securityContext.windowsOptions`, message));
+  }
+  return errs;
+}
+
+/** The os block of ValidatePodSpec: a known name, then that system's forbidden fields. */
+export function validateOS(spec: Obj, path: string): FieldError[] {
+  const os = objectAt(spec, 'os');
+  if (os === undefined) return [];
+  const name = os.name;
+  if (name === undefined || name === '') return [fieldError.required(`${path}.os.name`, 'cannot be empty')];
+  if (typeof name !== 'string' || !SUPPORTED_OS.includes(name)) return [fieldError.notSupported(`${path}.os`, name, SUPPORTED_OS)];
+  return name === 'linux' ? linuxErrors(spec, path) : windowsErrors(spec, path);
+}
+
+/** validateWindowsHostProcessPod: host-process containers come all together, on the host network. */
+export function validateWindowsHostProcess(spec: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const podHostProcess = objectAt(objectAt(spec, 'securityContext') ?? {}, 'windowsOptions')?.hostProcess;
+  let count = 0;
+  let hostProcessCount = 0;
+  for (const [container, at] of allContainers(spec, path)) {
+    count++;
+    const own = objectAt(objectAt(container, 'securityContext') ?? {}, 'windowsOptions')?.hostProcess;
+    if (typeof podHostProcess === 'boolean' && typeof own === 'boolean' && own !== podHostProcess) {
+      errs.push(
+        fieldError.invalid(
+          `${at}.securityContext.windowsOptions.hostProcess`,
+          own,
+          `pod hostProcess value must be identical if both are specified, was ${podHostProcess}`,
+        ),
+      );
+    }
+    if (own === true || (own === undefined && podHostProcess === true)) hostProcessCount++;
+  }
+  if (hostProcessCount > 0) {
+    if (hostProcessCount !== count)
+      errs.push(
+        fieldError.invalid(path, '', 'If pod contains any hostProcess containers then all containers must be HostProcess containers'),
+      );
+    if (spec.hostNetwork !== true)
+      errs.push(fieldError.invalid(`${path}.hostNetwork`, false, 'hostNetwork must be true if pod contains any hostProcess containers'));
+  }
+  return errs;
+}
