@@ -12,6 +12,7 @@ import { benchEtcdCluster } from './etcd-cluster.js';
 import { benchNamespaceDeletion } from './namespace.js';
 import { benchProtection } from './protection.js';
 import { benchValidation } from './validation.js';
+import { benchEmbeddedStart } from './embed-start.js';
 import { startProcess } from './process.js';
 import { median } from './stats.js';
 
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
         `${(api.cpuMicros / bare.cpuMicros).toFixed(2)}×`,
       ],
     ];
+    rows.push(...(await benchEmbeddedStart()));
     const gc = gcTable(await benchGarbageCollector());
     rows.push(...(await benchNamespaceDeletion()));
     rows.push(...(await benchProtection()));

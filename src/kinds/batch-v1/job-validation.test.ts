@@ -58,7 +58,11 @@ describe('Job validation (batch/validation ValidateJob)', () => {
     [
       'validateJobSpec: an unknown restartPolicy',
       (s) => (podSpec(s).restartPolicy = 'Sometimes'),
-      ['spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "OnFailure", "Never"'],
+      [
+        // ValidatePodTemplateSpec refuses it as a pod's restart policy, then validateJobSpec as a Job's.
+        'spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"',
+        'spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "OnFailure", "Never"',
+      ],
     ],
     [
       'validateJobSpec: negative counts',
@@ -229,7 +233,13 @@ describe('Job update (ValidateJobUpdate with the job strategy options)', () => {
       s.suspend = true;
       podSpec(s).nodeSelector = { zone: 'a' };
       podSpec(s).tolerations = [{ key: 'k', operator: 'Exists' }];
-      podSpec(s).affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } } };
+      podSpec(s).affinity = {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }],
+          },
+        },
+      };
     });
     assert.deepEqual(rendered(validateJobUpdate(next, old)), []);
     const started = { ...old, status: { startTime: '2026-01-01T00:00:00Z' } };
