@@ -27,6 +27,7 @@ import { answerClientErrorsAsGo, MAX_HEADER_BYTES } from './header-limit.js';
 import { serveConnectLikeOtherMethods } from './connect-method.js';
 import { ownerReferencesPermissionEnforcement } from '../admission/owner-references-permission.js';
 import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
+import { ApfConfiguration } from './apf-configuration.js';
 import { ensureKubernetesService, ensureSystemNamespaces, ensureSystemPriorityClasses } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
 import { createInProcessClient } from './in-process-client.js';
@@ -143,7 +144,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
   // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
   const client = createInProcessClient(registry, BUILTIN_DEFINITIONS, { fieldManager: 'kube-apiserver' });
-  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
+  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, {
+    onError: (err) => log(`namespace informer: ${String(err)}`),
+  });
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
   // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones. Installed before
@@ -212,7 +215,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     serviceAccountTokens: tokenIssuer,
   };
   const clientAs = (user: UserInfo): ApiClient =>
-    createInProcessClient(registry, BUILTIN_DEFINITIONS, { identity: { user, authorizer }, aggregator, fieldManager: 'kube-controller-manager' });
+    createInProcessClient(registry, BUILTIN_DEFINITIONS, {
+      identity: { user, authorizer },
+      aggregator,
+      fieldManager: 'kube-controller-manager',
+    });
   const managerClient = clientAs(CONTROLLER_MANAGER_IDENTITY);
   const clientFor = (controller: ControllerName): ApiClient =>
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
@@ -308,6 +315,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await namespaceInformer.whenSynced();
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
   await ensureSystemPriorityClasses(registry);
+  const apf = new ApfConfiguration(client, log);
+  await apf.start();
   await ensureBootstrapPolicy(client);
   await rbac.start(client);
   await aggregator?.start();
@@ -333,6 +342,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       shutdown.abort();
       if (elector !== undefined) await elector.stop();
       else await controllers.stop();
+      await apf.stop();
       await rules.stop();
       await crds.stop();
       await rbac.stop();
