@@ -61,6 +61,8 @@ import { PROTECTION_RULES } from '../protection/rule-types.js';
 export interface ApiServerSecurity {
   /** The serving key pair, and the CA whose client certificates authenticate users (CN = user, O = groups). */
   readonly tls: { readonly cert: string; readonly key: string; readonly clientCa: string };
+  /** The cluster CA's key pair, which the CSR signing controller issues certificates with (--cluster-signing-*-file). */
+  readonly signingCa?: { readonly cert: string; readonly key: string };
   /** Bearer tokens: --token-auth-file plus the generated admin token. */
   readonly tokens: ReadonlyMap<string, UserInfo>;
   /** --anonymous-auth (default true): requests without credentials reach health and version as system:anonymous. */
@@ -229,7 +231,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   // what kube-controller-manager's --root-ca-file names; a plain-HTTP server has none to publish.
   const rootCa = security?.tls.clientCa;
   const newControllers = (): ControllerManager =>
-    new ControllerManager({ clientFor, systemClient: client, rootCa, ...options.controllers, log });
+    new ControllerManager({ clientFor, systemClient: client, rootCa, signingCa: security?.signingCa, ...options.controllers, log });
   // Without leader election the controllers always run here; with it, a fresh set runs each time this process leads.
   const idle = new ControllerManager({
     clientFor,

@@ -28,7 +28,8 @@ export async function parseApplyBody(body: Buffer): Promise<ParsedBody> {
   try {
     return await parseBodyWithStrictErrors(body, 'application/yaml');
   } catch (err) {
-    if (err instanceof StatusError && err.code === 400) throw badRequest(`error decoding YAML: error converting YAML to JSON: ${err.message}`);
+    if (err instanceof StatusError && err.code === 400)
+      throw badRequest(`error decoding YAML: error converting YAML to JSON: ${err.message}`);
     throw err;
   }
 }
@@ -43,9 +44,11 @@ export function gvkString(apiVersion: unknown, kind: unknown): string {
 
 /** R10.11, R10.12: the configuration describes this kind and brings no managedFields. */
 export function checkConfigIdentity(config: Record<string, unknown>, apiVersion: string, kind: string): void {
-  if (config.apiVersion !== apiVersion || config.kind !== kind) throw badRequest(`invalid object type: ${gvkString(config.apiVersion, config.kind)}`);
+  if (config.apiVersion !== apiVersion || config.kind !== kind)
+    throw badRequest(`invalid object type: ${gvkString(config.apiVersion, config.kind)}`);
   const meta = config.metadata;
-  if (isObject(meta) && meta.managedFields !== undefined && meta.managedFields !== null) throw badRequest('metadata.managedFields must be nil');
+  if (isObject(meta) && meta.managedFields !== undefined && meta.managedFields !== null)
+    throw badRequest('metadata.managedFields must be nil');
 }
 
 function metaOf(obj: Record<string, unknown>): Record<string, unknown> {
@@ -65,7 +68,8 @@ export function liveFieldsForApply(endpoint: Endpoint, current: KubeObject): Man
     if (err instanceof ManagedFieldsError) throw new StatusError(500, 'InternalError', `failed to decode managed fields: ${err.message}`);
     throw err;
   }
-  if (fields.size === 0) recordUpdate(endpoint, { apiVersion: current.apiVersion, kind: current.kind }, current, fields, BEFORE_FIRST_APPLY);
+  if (fields.size === 0)
+    recordUpdate(endpoint, { apiVersion: current.apiVersion, kind: current.kind }, current, fields, BEFORE_FIRST_APPLY);
   return fields;
 }
 
@@ -103,17 +107,21 @@ export async function handleApply(r: ResourceRequest, name: string, dryRun: bool
     }
     if (manager === KUBECTL_MANAGER) refreshLastApplied(object, config);
     setManagedFields(object as KubeObject, fields);
-    if (parsed.strictErrors.length > 0 && validation === 'Strict') throw badRequest(`error strict decoding YAML: ${parsed.strictErrors.join(', ')}`);
+    if (parsed.strictErrors.length > 0 && validation === 'Strict')
+      throw badRequest(`error strict decoding YAML: ${parsed.strictErrors.join(', ')}`);
     const uid = configMeta.uid;
     if (current === undefined && typeof uid === 'string' && uid !== '') {
       throw conflict(store.ref, name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`);
     }
     const mergedName = metaOf(object).name;
     if (mergedName !== name) {
-      throw badRequest(`the name of the object (${typeof mergedName === 'string' ? mergedName : ''}) does not match the name on the URL (${name})`);
+      throw badRequest(
+        `the name of the object (${typeof mergedName === 'string' ? mergedName : ''}) does not match the name on the URL (${name})`,
+      );
     }
     const rv = configMeta.resourceVersion;
-    if (current !== undefined && typeof rv === 'string' && rv !== '' && rv !== current.metadata.resourceVersion) throw store.conflictError(name);
+    if (current !== undefined && typeof rv === 'string' && rv !== '' && rv !== current.metadata.resourceVersion)
+      throw store.conflictError(name);
     return decodeObjectBody(r, object, warnings);
   };
 
