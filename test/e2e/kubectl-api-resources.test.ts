@@ -35,6 +35,7 @@ subjectaccessreviews                       authorization.k8s.io/v1           fal
 cronjobs                      cj           batch/v1                          true         CronJob
 jobs                                       batch/v1                          true         Job
 protectionrules               pr           cascade.dev/v1alpha1              false        ProtectionRule
+certificatesigningrequests    csr          certificates.k8s.io/v1            false        CertificateSigningRequest
 leases                                     coordination.k8s.io/v1            true         Lease
 endpointslices                             discovery.k8s.io/v1               true         EndpointSlice
 events                        ev           events.k8s.io/v1                  true         Event
@@ -126,6 +127,7 @@ describe('kubectl discovery commands', () => {
       'selfsubjectrulesreviews.authorization.k8s.io',
       'subjectaccessreviews.authorization.k8s.io',
       'protectionrules.cascade.dev',
+      'certificatesigningrequests.certificates.k8s.io',
       'flowschemas.flowcontrol.apiserver.k8s.io',
       'prioritylevelconfigurations.flowcontrol.apiserver.k8s.io',
       'ingressclasses.networking.k8s.io',
@@ -149,6 +151,7 @@ describe('kubectl discovery commands', () => {
       'authorization.k8s.io/v1',
       'batch/v1',
       'cascade.dev/v1alpha1',
+      'certificates.k8s.io/v1',
       'coordination.k8s.io/v1',
       'discovery.k8s.io/v1',
       'events.k8s.io/v1',
