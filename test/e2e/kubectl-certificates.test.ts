@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -32,6 +33,23 @@ function certificateRequest(dir: string, subject: string, extra: string[] = []):
     { stdio: 'ignore' },
   );
   return readFileSync(out).toString('base64');
+}
+
+/** Who the server says a client certificate authenticates as (a SelfSubjectReview made with it). */
+function whoAmI(url: string, ca: string, cert: string, key: string): Promise<{ username: string; groups: string[] }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      `${url}/apis/authentication.k8s.io/v1/selfsubjectreviews`,
+      { method: 'POST', ca, cert, key, headers: { 'Content-Type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve(JSON.parse(body).status.userInfo));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' }));
+  });
 }
 
 const csr = (name: string, request: string, spec: Record<string, unknown>): string =>
@@ -88,6 +106,11 @@ describe('certificates.k8s.io/v1 CertificateSigningRequests with kubectl (issue 
     const lifetimeHours = (Date.parse(certificate.validTo) - Date.parse(certificate.validFrom)) / 3600_000;
     assert.ok(Math.abs(lifetimeHours - 24 - 5 / 60) < 0.01, `validity ${lifetimeHours}h`);
     assert.match(await ts.kubectlOk(['get', 'csr', 'alice']), /Approved,Issued/);
+    // The certificate is one the server's client-certificate authenticator accepts: CN is the user, O the group.
+    const key = readFileSync(join(dir, '_CN_alice_O_dev.csr.key'), 'utf8');
+    const who = await whoAmI(ts.url, ts.pki?.caCert ?? '', Buffer.from(issued.status.certificate, 'base64').toString(), key);
+    assert.equal(who.username, 'alice');
+    assert.ok(who.groups.includes('dev'));
   });
 
   it('fails a kubelet-serving request whose subject is not a node; denies with kubectl certificate deny', async () => {
