@@ -127,6 +127,13 @@ describe('certificates.k8s.io/v1 CertificateSigningRequests with kubectl (issue 
     await ts.kubectlOk(['create', '-f', '-'], { input: csr('bob', request, { signerName: 'example.com/mine', usages: ['client auth'] }) });
     assert.equal(await ts.kubectlOk(['certificate', 'deny', 'bob']), 'certificatesigningrequest.certificates.k8s.io/bob denied\n');
     assert.match(await ts.kubectlOk(['get', 'csr', 'bob']), /example\.com\/mine\s+cascade-admin\s+<none>\s+Denied/);
+    // Signers find their requests with the one field selector CSRs have.
+    assert.equal(
+      await ts.kubectlOk(['get', 'csr', '--field-selector=spec.signerName=example.com/mine', '-o', 'name']),
+      'certificatesigningrequest.certificates.k8s.io/bob\n',
+    );
+    const unknown = await ts.kubectl(['get', 'csr', '--field-selector=spec.username=alice']);
+    assert.match(unknown.stderr, /field label not supported: spec\.username/);
   });
 
   it('refuses an invalid request with Kubernetes messages', async () => {

@@ -8,6 +8,7 @@ import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { humanDuration } from '../../tables/human-duration.js';
 import { column } from '../../tables/printer.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
+import { fieldAt, notSupported, textAttr } from '../define/field-selectors.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import {
@@ -204,6 +205,11 @@ export const CERTIFICATE_SIGNING_REQUEST: KindDefinition = {
     validate: validateCsrCreate,
     validateUpdate: validateCsrUpdate,
     validateStatusUpdate: validateCsrStatusUpdate,
+  },
+  // certificates/v1 conversion.go: metadata.name and spec.signerName only (signers watch their own requests).
+  fieldSelectors: {
+    conversion: { labels: new Set(['metadata.name', 'spec.signerName']), error: notSupported },
+    attrs: (csr) => ({ 'spec.signerName': textAttr(fieldAt(csr, 'spec', 'signerName')) }),
   },
   printer: {
     style: 'printer',
