@@ -116,6 +116,13 @@ describe('flowcontrol.apiserver.k8s.io/v1 and apps/v1 controllerrevisions with k
     await ts.kubectlOk(['apply', '-f', '-'], { input: JSON.stringify({ ...schema, spec: { ...schema.spec, rules } }) });
     const created = JSON.parse(await ts.kubectlOk(['get', 'flowschema', 'tenant', '-o', 'json']));
     assert.equal(created.spec.matchingPrecedence, 1000);
+    // A schema naming a level that does not exist is marked Dangling, which the MISSINGPL column shows.
+    const orphan = { ...schema, metadata: { name: 'orphan' }, spec: { priorityLevelConfiguration: { name: 'nowhere' }, rules } };
+    await ts.kubectlOk(['apply', '-f', '-'], { input: JSON.stringify(orphan) });
+    await waitFor(async () => (await ts.request('GET', `${FS}/orphan`)).json.status?.conditions?.[0]?.status === 'True', {
+      timeoutMs: 5000,
+    });
+    assert.match(await ts.kubectlOk(['get', 'flowschema', 'orphan']), /^orphan\s+nowhere\s+1000\s+<none>\s+\S+\s+True$/m);
   });
 
   it('serves ControllerRevisions: printed with their controller, data immutable, revision not negative', async () => {

@@ -175,7 +175,7 @@ describe('PriorityLevelConfiguration (ValidatePriorityLevelConfiguration, SetDef
       },
     });
     const zero = pl('jail', { type: 'Limited', limited: { nominalConcurrencyShares: 0, limitResponse: { type: 'Reject' } } });
-    assert.deepEqual(validatePl(zero), [], 'zero shares are allowed in 1.32');
+    assert.deepEqual(validatePl(zero), [], 'zero shares are allowed (GA since 1.30)');
   });
 
   const cases: [string, string, Record<string, unknown>, string[]][] = [

@@ -73,7 +73,7 @@ function validateExempt(exempt: Record<string, unknown>): FieldError[] {
   return [...errs, ...lendableProblem('spec.exempt.lendablePercent', exempt.lendablePercent)];
 }
 
-/** Zero shares are allowed since 1.32 (ZeroLimitedNominalConcurrencyShares is GA): a level that never dispatches. */
+/** Zero shares are allowed (ZeroLimitedNominalConcurrencyShares, GA and locked on since 1.30): a level that never dispatches. */
 function validateLimited(limited: Record<string, unknown>): FieldError[] {
   const errs: FieldError[] = [];
   const shares = int(limited.nominalConcurrencyShares);
