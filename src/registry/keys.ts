@@ -18,8 +18,10 @@ const BARE_GROUPS = new Set([
   '',
   'apps',
   'batch',
+  'certificates.k8s.io',
   'coordination.k8s.io',
   'discovery.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
   'networking.k8s.io',
   'rbac.authorization.k8s.io',
 ]);
