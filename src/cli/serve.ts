@@ -62,7 +62,10 @@ export async function serve(argv: string[]): Promise<void> {
     args: withBareBooleans(argv, BOOLEAN_FLAGS),
     options: {
       ...Object.fromEntries(
-        SERVE_FLAGS.map((f) => [f.name, f.default === '' && f.type === 'string' ? { type: 'string' as const } : { type: 'string' as const, default: f.default }]),
+        SERVE_FLAGS.map((f) => [
+          f.name,
+          f.default === '' && f.type === 'string' ? { type: 'string' as const } : { type: 'string' as const, default: f.default },
+        ]),
       ),
       help: { type: 'boolean', short: 'h' },
     },
@@ -131,6 +134,7 @@ export async function serve(argv: string[]): Promise<void> {
         ? undefined
         : {
             tls: { cert: pki.serverCert, key: pki.serverKey, clientCa: pki.caCert },
+            signingCa: { cert: pki.caCert, key: pki.caKey },
             tokens,
             anonymous: booleanFlag('anonymous-auth', flag('anonymous-auth')),
             frontProxy: { cert: pki.frontProxyClientCert, key: pki.frontProxyClientKey },

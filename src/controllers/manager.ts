@@ -1,5 +1,6 @@
 import type { ControllerName } from '../auth/rbac/bootstrap/identities.js';
 import type { ApiClient } from '../client/interface.js';
+import { CsrSigningController } from './csr-signing/controller.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation/controller.js';
 import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
@@ -37,6 +38,8 @@ export interface ControllerManagerOptions {
   readonly serviceAccounts?: boolean;
   /** The cluster CA (PEM) to publish as the `kube-root-ca.crt` ConfigMap in every namespace; none without TLS. */
   readonly rootCa?: string;
+  /** The cluster CA's certificate and key (PEM) that approved CertificateSigningRequests are signed with; none without TLS. */
+  readonly signingCa?: { readonly cert: string; readonly key: string };
   readonly log?: (message: string) => void;
 }
 
@@ -50,6 +53,7 @@ export class ControllerManager {
   readonly serviceAccounts: ServiceAccountController | undefined;
   readonly rootCaPublisher: RootCaPublisher | undefined;
   readonly clusterRoleAggregation: ClusterRoleAggregationController | undefined;
+  readonly csrSigning: CsrSigningController | undefined;
 
   constructor(options: ControllerManagerOptions) {
     const clientFor = options.clientFor;
@@ -88,6 +92,8 @@ export class ControllerManager {
       options.serviceAccounts === false ? undefined : new ServiceAccountController(clientFor('serviceAccounts'), options.log);
     this.rootCaPublisher =
       options.rootCa === undefined ? undefined : new RootCaPublisher(clientFor('rootCaPublisher'), options.rootCa, options.log);
+    this.csrSigning =
+      options.signingCa === undefined ? undefined : new CsrSigningController(clientFor('csrSigning'), options.signingCa, options.log);
     this.clusterRoleAggregation =
       options.clusterRoleAggregation === false
         ? undefined
@@ -110,6 +116,7 @@ export class ControllerManager {
       this.protectionRules?.start(),
       this.serviceAccounts?.start(),
       this.rootCaPublisher?.start(),
+      this.csrSigning?.start(),
       this.clusterRoleAggregation?.start(),
     ]);
   }
@@ -123,6 +130,7 @@ export class ControllerManager {
       this.protectionRules?.stop(),
       this.serviceAccounts?.stop(),
       this.rootCaPublisher?.stop(),
+      this.csrSigning?.stop(),
       this.clusterRoleAggregation?.stop(),
     ]);
   }

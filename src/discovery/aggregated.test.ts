@@ -50,6 +50,7 @@ describe('aggregated discovery', () => {
         'authentication.k8s.io',
         'authorization.k8s.io',
         'batch',
+        'certificates.k8s.io',
         'networking.k8s.io',
         'policy',
         'rbac.authorization.k8s.io',
@@ -59,6 +60,7 @@ describe('aggregated discovery', () => {
         'coordination.k8s.io',
         'node.k8s.io',
         'discovery.k8s.io',
+        'flowcontrol.apiserver.k8s.io',
         'example.com',
       ],
     );

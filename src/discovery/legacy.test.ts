@@ -132,6 +132,7 @@ describe('legacy discovery documents', () => {
     assert.deepEqual(
       list?.resources.map((r) => r.name),
       [
+        'controllerrevisions',
         'daemonsets',
         'daemonsets/status',
         'deployments',
@@ -173,6 +174,7 @@ describe('legacy discovery documents', () => {
         'authentication.k8s.io',
         'authorization.k8s.io',
         'batch',
+        'certificates.k8s.io',
         'networking.k8s.io',
         'policy',
         'rbac.authorization.k8s.io',
@@ -182,6 +184,7 @@ describe('legacy discovery documents', () => {
         'coordination.k8s.io',
         'node.k8s.io',
         'discovery.k8s.io',
+        'flowcontrol.apiserver.k8s.io',
       ],
     );
     assert.deepEqual(list.groups[1], {
@@ -196,7 +199,7 @@ describe('legacy discovery documents', () => {
     const names = apiGroupList(resources).groups.map((g) => g.name);
     // "v1.zeta.io" sorts before "v1beta1.alpha.io" and "v2.alpha.io".
     assert.deepEqual(names.slice(-2), ['zeta.io', 'alpha.io']);
-    assert.equal(names.indexOf('discovery.k8s.io'), names.length - 3);
+    assert.equal(names.indexOf('flowcontrol.apiserver.k8s.io'), names.length - 3);
   });
 
   it('R8.3 versions of a custom resource group are listed by kube-aware version priority', () => {

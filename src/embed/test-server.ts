@@ -169,7 +169,8 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
     backend = await backendFor(options, dir);
     const secure = options.secure === true ? {} : options.secure === false ? undefined : options.secure;
     // Loaded on demand, as `cascade serve` does: the DER libraries are start-up time a plain-HTTP server does not need.
-    const pki = secure === undefined ? undefined : (await import('../pki/serving-pki.js')).loadOrCreateServingPki(dir, [options.host ?? '127.0.0.1']);
+    const pki =
+      secure === undefined ? undefined : (await import('../pki/serving-pki.js')).loadOrCreateServingPki(dir, [options.host ?? '127.0.0.1']);
     const adminToken = secure === undefined ? undefined : await (await import('../cli/admin-token.js')).loadOrCreateAdminToken(dir);
     const tokens = new Map<string, UserInfo>(Object.entries(secure?.tokens ?? {}));
     if (adminToken !== undefined) tokens.set(adminToken, ADMIN);
@@ -186,6 +187,7 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
           ? undefined
           : {
               tls: { cert: pki.serverCert, key: pki.serverKey, clientCa: pki.caCert },
+              signingCa: { cert: pki.caCert, key: pki.caKey },
               tokens,
               anonymous: secure?.anonymous,
               frontProxy: { cert: pki.frontProxyClientCert, key: pki.frontProxyClientKey },

@@ -1,6 +1,7 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import { CUSTOM_RESOURCE_DEFINITION } from './apiextensions-v1/custom-resource-definition.js';
 import { API_SERVICE } from './apiregistration-v1/api-service.js';
+import { CONTROLLER_REVISION } from './apps-v1/controller-revision.js';
 import { DAEMON_SET } from './apps-v1/daemon-set.js';
 import { DEPLOYMENT } from './apps-v1/deployment.js';
 import { REPLICA_SET } from './apps-v1/replica-set.js';
@@ -14,6 +15,7 @@ import { SELF_SUBJECT_RULES_REVIEW } from './authorization-v1/self-subject-rules
 import { SUBJECT_ACCESS_REVIEW } from './authorization-v1/subject-access-review.js';
 import { AUTHORIZATION_V1_TYPES } from './authorization-v1/types.js';
 import { AUTOSCALING_V1_TYPES } from './autoscaling-v1/types.js';
+import { CERTIFICATE_SIGNING_REQUEST } from './certificates-v1/certificate-signing-request.js';
 import { CRON_JOB } from './batch-v1/cron-job.js';
 import { JOB } from './batch-v1/job.js';
 import { LEASE } from './coordination-v1/lease.js';
@@ -32,6 +34,8 @@ import { RESOURCE_QUOTA } from './core-v1/resource-quota.js';
 import { SECRET } from './core-v1/secret.js';
 import { SERVICE } from './core-v1/service.js';
 import { SERVICE_ACCOUNT } from './core-v1/service-account.js';
+import { FLOW_SCHEMA } from './flowcontrol-v1/flow-schema.js';
+import { PRIORITY_LEVEL_CONFIGURATION } from './flowcontrol-v1/priority-level-configuration.js';
 import type { KindDefinition, TypeSet } from './define/kind-definition.js';
 import { TOKEN_REQUEST_TYPES } from './authentication-v1/token-request.js';
 import { CORE_V1_SHARED_TYPES } from './core-v1/types/index.js';
@@ -78,6 +82,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   SERVICE_ACCOUNT,
   SERVICE,
   API_SERVICE,
+  CONTROLLER_REVISION,
   DAEMON_SET,
   DEPLOYMENT,
   REPLICA_SET,
@@ -90,9 +95,12 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   SUBJECT_ACCESS_REVIEW,
   CRON_JOB,
   JOB,
+  CERTIFICATE_SIGNING_REQUEST,
   LEASE,
   ENDPOINT_SLICE,
   EVENTS_API_EVENT,
+  FLOW_SCHEMA,
+  PRIORITY_LEVEL_CONFIGURATION,
   INGRESS_CLASS,
   INGRESS,
   NETWORK_POLICY,

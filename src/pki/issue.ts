@@ -68,13 +68,13 @@ export function createCertificateAuthority(commonName: string): CertificateAndKe
   return { cert: pemEncode('CERTIFICATE', der), key: privateKeyPem(privateKey) };
 }
 
-interface ParsedAuthority {
+export interface ParsedAuthority {
   readonly signer: CertificateSigner;
   readonly keyId: Uint8Array;
   readonly notAfter: Date;
 }
 
-function parseAuthority(ca: CertificateAndKey): ParsedAuthority {
+export function parseAuthority(ca: CertificateAndKey): ParsedAuthority {
   const certificate = AsnConvert.parse(pemDecode(ca.cert, 'CERTIFICATE'), Certificate);
   const tbs = certificate.tbsCertificate;
   const skiExtension = tbs.extensions?.find((ext) => ext.extnID === id_ce_subjectKeyIdentifier);

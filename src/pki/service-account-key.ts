@@ -21,9 +21,12 @@ export function loadOrCreateServiceAccountKey(dataDir: string): KeyObject {
       const key = createPrivateKey(existing);
       if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return key;
     } catch (error) {
-      throw new Error(`PKI file ${path} is not a valid PEM private key; remove it to have it regenerated (tokens issued with it stop working)`, {
-        cause: error,
-      });
+      throw new Error(
+        `PKI file ${path} is not a valid PEM private key; remove it to have it regenerated (tokens issued with it stop working)`,
+        {
+          cause: error,
+        },
+      );
     }
     throw new Error(`PKI file ${path} is not an ECDSA P-256 key; remove it to have it regenerated (tokens issued with it stop working)`);
   }

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { StatusError } from '../api/errors.js';
 import { namespaceDeletionFinalizers } from '../kinds/core-v1/namespace.js';
-import { deleteOptionsFromBody, deletionFinalizersForGarbageCollection, normaliseGrace, shouldDeleteDependents, shouldOrphanDependents, validateDeleteOptions } from './delete-policy.js';
+import {
+  deleteOptionsFromBody,
+  deletionFinalizersForGarbageCollection,
+  normaliseGrace,
+  shouldDeleteDependents,
+  shouldOrphanDependents,
+  validateDeleteOptions,
+} from './delete-policy.js';
 import type { DeleteOptions } from '../api/delete-options.js';
 import type { GcPolicy } from '../api/delete-options.js';
 

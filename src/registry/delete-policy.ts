@@ -21,7 +21,11 @@ export function deleteOptionsFromBody(body: unknown, literal: (key: string) => s
     const text = typeof grace === 'number' ? (literal('gracePeriodSeconds') ?? String(grace)) : undefined;
     if (text === undefined || !isInt64Literal(text)) {
       const found = text === undefined ? goJsonKind(grace) : `number ${text}`;
-      throw new StatusError(400, 'BadRequest', `json: cannot unmarshal ${found} into Go struct field DeleteOptions.gracePeriodSeconds of type int64`);
+      throw new StatusError(
+        400,
+        'BadRequest',
+        `json: cannot unmarshal ${found} into Go struct field DeleteOptions.gracePeriodSeconds of type int64`,
+      );
     }
     opts.gracePeriodSeconds = Number(text);
   }
@@ -47,7 +51,9 @@ function goJsonKind(value: unknown): string {
 export function validateDeleteOptions(opts: DeleteOptions): FieldError[] {
   const errs: FieldError[] = [];
   if (opts.orphanDependents !== undefined && opts.propagationPolicy !== undefined) {
-    errs.push(fieldError.invalid('propagationPolicy', opts.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));
+    errs.push(
+      fieldError.invalid('propagationPolicy', opts.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'),
+    );
   }
   if (opts.propagationPolicy !== undefined && !POLICIES.includes(opts.propagationPolicy)) {
     errs.push(fieldError.notSupported('propagationPolicy', opts.propagationPolicy, [...POLICIES, 'nil']));

@@ -13,7 +13,11 @@ const graceful = genericStrategy(CONFIGMAPS, { gracePeriodFor: (_obj, requested)
 const plain = genericStrategy(CONFIGMAPS);
 const held = genericStrategy(CONFIGMAPS, { readyToRemove: () => false });
 
-const object = (meta: Partial<KubeObject['metadata']> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', ...meta } });
+const object = (meta: Partial<KubeObject['metadata']> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'a', ...meta },
+});
 
 describe('deletion decisions', () => {
   it('a plain object without finalizers is removed at once', () => {

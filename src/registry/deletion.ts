@@ -74,13 +74,16 @@ export function deletionOutcome(
     // R2.20: a shorter period moves the deadline by the difference.
     const deletionTimestamp =
       grace.shortens !== undefined
-        ? new Date(Date.parse(meta.deletionTimestamp as string) + (seconds - grace.shortens.from) * 1000).toISOString().replace('.000Z', 'Z')
+        ? new Date(Date.parse(meta.deletionTimestamp as string) + (seconds - grace.shortens.from) * 1000)
+            .toISOString()
+            .replace('.000Z', 'Z')
         : nowSeconds(clock, seconds);
     return { kind: 'mark', deletionTimestamp, gracePeriodSeconds: seconds };
   }
   // R1.15: finalizer-only deletion stamps "now", pulling a later (graceful) timestamp back.
   const now = nowSeconds(clock);
-  const stamped = meta.deletionTimestamp === undefined || Date.parse(meta.deletionTimestamp) > Date.parse(now) ? now : meta.deletionTimestamp;
+  const stamped =
+    meta.deletionTimestamp === undefined || Date.parse(meta.deletionTimestamp) > Date.parse(now) ? now : meta.deletionTimestamp;
   // Only metadata.finalizers differ between the stored object and the one a mark would write.
   if (finalizers.length > 0 || !strategy.readyToRemove(obj)) return { kind: 'mark', deletionTimestamp: stamped, gracePeriodSeconds: 0 };
   // R2.19: a graceful type deleted with period 0 is first marked (watchers see MODIFIED), then removed.

@@ -2,7 +2,13 @@ import type { Endpoint } from '../apply/field-manager.js';
 import { recordUpdate } from '../apply/field-manager.js';
 import { createdFieldsV1 } from '../apply/created-fields.js';
 import { FieldSet } from '../apply/fieldpath.js';
-import { decodeManagedFields, encodeManagedFields, isResetRequest, ManagedFieldsError, type ManagedFields } from '../apply/managed-fields.js';
+import {
+  decodeManagedFields,
+  encodeManagedFields,
+  isResetRequest,
+  ManagedFieldsError,
+  type ManagedFields,
+} from '../apply/managed-fields.js';
 import type { MergeType } from '../apply/schema.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
@@ -21,7 +27,13 @@ export function resetFieldsOf(info: ResourceInfo, subresource: string | undefine
   return NONE;
 }
 
-export function endpointOf(info: ResourceInfo, type: MergeType, apiVersion: string, subresource: string | undefined, now: string): Endpoint {
+export function endpointOf(
+  info: ResourceInfo,
+  type: MergeType,
+  apiVersion: string,
+  subresource: string | undefined,
+  now: string,
+): Endpoint {
   return { type, apiVersion, subresource, resetFields: resetFieldsOf(info, subresource), now };
 }
 
@@ -71,7 +83,10 @@ export function trackUpdateOperation(endpoint: Endpoint, old: KubeObject | undef
     // The usual create: one entry owning what the object holds, built directly (creates are the hot path).
     const fieldsV1 = createdFieldsV1(next, endpoint.type, endpoint.resetFields);
     if (fieldsV1 === undefined) delete next.metadata.managedFields;
-    else next.metadata.managedFields = [{ manager, operation: 'Update', apiVersion: endpoint.apiVersion, time: endpoint.now, fieldsType: 'FieldsV1', fieldsV1 }];
+    else
+      next.metadata.managedFields = [
+        { manager, operation: 'Update', apiVersion: endpoint.apiVersion, time: endpoint.now, fieldsType: 'FieldsV1', fieldsV1 },
+      ];
     return;
   }
   const before = old ?? { apiVersion: next.apiVersion, kind: next.kind };

@@ -14,7 +14,17 @@ const PREFIX_OVERRIDES: Readonly<Record<string, string>> = {
   'ingresses.networking.k8s.io': 'ingress',
 };
 
-const BARE_GROUPS = new Set(['', 'apps', 'batch', 'coordination.k8s.io', 'discovery.k8s.io', 'networking.k8s.io', 'rbac.authorization.k8s.io']);
+const BARE_GROUPS = new Set([
+  '',
+  'apps',
+  'batch',
+  'certificates.k8s.io',
+  'coordination.k8s.io',
+  'discovery.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
+  'networking.k8s.io',
+  'rbac.authorization.k8s.io',
+]);
 
 export const REGISTRY_ROOT = '/registry';
 

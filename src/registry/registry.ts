@@ -61,7 +61,15 @@ export class Registry {
   add(info: ResourceInfo, strategy: Strategy = this.strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
     const mergeType = kindMergeType(info.definition, definitions);
-    const store = new ResourceStore(info, strategy, this.backend, this.clock, (...args) => this.admit(...args), this.computedFields, mergeType);
+    const store = new ResourceStore(
+      info,
+      strategy,
+      this.backend,
+      this.clock,
+      (...args) => this.admit(...args),
+      this.computedFields,
+      mergeType,
+    );
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     let versions = this.byPath.get(info.group);
     if (versions === undefined) {
@@ -85,7 +93,8 @@ export class Registry {
     plurals?.delete(info.plural);
     if (plurals?.size === 0) versions?.delete(info.version);
     if (versions?.size === 0) this.byPath.delete(info.group);
-    for (const name of [...this.definitions.keys()]) if (name === info.definition || name === `${info.definition}List`) this.definitions.delete(name);
+    for (const name of [...this.definitions.keys()])
+      if (name === info.definition || name === `${info.definition}List`) this.definitions.delete(name);
     this.changed();
   }
 

@@ -10,7 +10,11 @@ import { watchCollection } from './watch.js';
 import type { ObjectEvent } from '../api/types.js';
 
 function setup(): { registry: Registry; store: (plural: string, group?: string) => ResourceStore } {
-  const registry = new Registry({ backend: createMemoryBackend(), resources: BUILTIN_RESOURCES, clock: () => new Date('2026-01-02T03:04:05.678Z') });
+  const registry = new Registry({
+    backend: createMemoryBackend(),
+    resources: BUILTIN_RESOURCES,
+    clock: () => new Date('2026-01-02T03:04:05.678Z'),
+  });
   return {
     registry,
     store: (plural, group = '') => {
@@ -40,7 +44,10 @@ async function rejects(promise: Promise<unknown>, code: number, message?: RegExp
 describe('ResourceStore create', () => {
   it('R1.1: discards client-set system fields and assigns uid, creationTimestamp, resourceVersion', async () => {
     const { store } = setup();
-    const created = await store('configmaps').create('default', cm('a', { uid: 'mine', creationTimestamp: '2000-01-01T00:00:00Z', deletionTimestamp: '2000-01-01T00:00:00Z' }));
+    const created = await store('configmaps').create(
+      'default',
+      cm('a', { uid: 'mine', creationTimestamp: '2000-01-01T00:00:00Z', deletionTimestamp: '2000-01-01T00:00:00Z' }),
+    );
     assert.notEqual(created.metadata.uid, 'mine');
     assert.match(created.metadata.uid ?? '', /^[0-9a-f-]{36}$/);
     assert.equal(created.metadata.creationTimestamp, '2026-01-02T03:04:05Z');
@@ -53,7 +60,10 @@ describe('ResourceStore create', () => {
     const { store } = setup();
     const d = await store('deployments', 'apps').create('default', {
       metadata: { name: 'd' },
-      spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+      spec: {
+        selector: { matchLabels: { a: 'b' } },
+        template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } },
+      },
     });
     assert.equal(d.metadata.generation, 1);
   });
@@ -66,8 +76,14 @@ describe('ResourceStore create', () => {
 
   it('R1.29, R9.6: a nameless object is Invalid with a field cause', async () => {
     const { store } = setup();
-    const err = await rejects(store('configmaps').create('default', { metadata: {} }), 422, /^ConfigMap "" is invalid: metadata.name: Required value: name or generateName is required$/);
-    assert.deepEqual(err.toStatus().details?.causes, [{ reason: 'FieldValueRequired', message: 'Required value: name or generateName is required', field: 'metadata.name' }]);
+    const err = await rejects(
+      store('configmaps').create('default', { metadata: {} }),
+      422,
+      /^ConfigMap "" is invalid: metadata.name: Required value: name or generateName is required$/,
+    );
+    assert.deepEqual(err.toStatus().details?.causes, [
+      { reason: 'FieldValueRequired', message: 'Required value: name or generateName is required', field: 'metadata.name' },
+    ]);
   });
 
   it('R9.4: a duplicate name is AlreadyExists with the plural resource in details', async () => {
@@ -90,7 +106,11 @@ describe('ResourceStore update', () => {
     const s = store('configmaps');
     const created = await s.create('default', cm('a'));
     await s.update('default', 'a', { ...created, data: { a: '2' } });
-    await rejects(s.update('default', 'a', { ...created, data: { a: '3' } }), 409, /the object has been modified; please apply your changes to the latest version and try again$/);
+    await rejects(
+      s.update('default', 'a', { ...created, data: { a: '3' } }),
+      409,
+      /the object has been modified; please apply your changes to the latest version and try again$/,
+    );
   });
 
   it('R1.5: a write that changes nothing keeps the resourceVersion', async () => {
@@ -109,7 +129,11 @@ describe('ResourceStore update', () => {
     const updated = await s.update('default', 'a', { ...created, metadata: { ...meta, creationTimestamp: '1999-01-01T00:00:00Z' } });
     assert.equal(updated.metadata.uid, created.metadata.uid);
     assert.equal(updated.metadata.creationTimestamp, created.metadata.creationTimestamp);
-    await rejects(s.update('default', 'a', { ...updated, metadata: { ...updated.metadata, uid: 'other' } }), 409, /Precondition failed: UID in precondition: other/);
+    await rejects(
+      s.update('default', 'a', { ...updated, metadata: { ...updated.metadata, uid: 'other' } }),
+      409,
+      /Precondition failed: UID in precondition: other/,
+    );
   });
 
   it('R1.9: generation bumps on spec changes only, and status writes go through /status', async () => {
@@ -117,14 +141,27 @@ describe('ResourceStore update', () => {
     const s = store('deployments', 'apps');
     const d = await s.create('default', {
       metadata: { name: 'd' },
-      spec: { replicas: 1, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { a: 'b' } },
+        template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } },
+      },
     });
     const labelled = await s.update('default', 'd', { ...d, metadata: { ...d.metadata, labels: { x: 'y' } } });
     assert.equal(labelled.metadata.generation, 1);
-    const scaled = await s.update('default', 'd', { ...labelled, spec: { ...(labelled.spec as object), replicas: 3 }, status: { replicas: 9 } });
+    const scaled = await s.update('default', 'd', {
+      ...labelled,
+      spec: { ...(labelled.spec as object), replicas: 3 },
+      status: { replicas: 9 },
+    });
     assert.equal(scaled.metadata.generation, 2);
     assert.deepEqual(scaled.status, {}, 'status is ignored on the main resource: the empty status of create stays');
-    const withStatus = await s.update('default', 'd', { ...scaled, spec: { replicas: 7 }, status: { replicas: 3 } }, { subresource: 'status' });
+    const withStatus = await s.update(
+      'default',
+      'd',
+      { ...scaled, spec: { replicas: 7 }, status: { replicas: 3 } },
+      { subresource: 'status' },
+    );
     assert.deepEqual(withStatus.status, { replicas: 3 });
     assert.equal((withStatus.spec as { replicas: number }).replicas, 3, 'spec is ignored on /status');
   });
@@ -137,7 +174,13 @@ describe('deletion state machine (R2)', () => {
     const created = await s.create('default', cm('a'));
     const result = await s.delete('default', 'a', {});
     assert.equal(result.code, 200);
-    assert.deepEqual(result.body, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: 'a', kind: 'configmaps', uid: created.metadata.uid } });
+    assert.deepEqual(result.body, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Success',
+      details: { name: 'a', kind: 'configmaps', uid: created.metadata.uid },
+    });
     await rejects(s.get('default', 'a'), 404);
   });
 
@@ -149,13 +192,53 @@ describe('deletion state machine (R2)', () => {
     assert.equal((result.body as KubeObject).kind, 'Pod');
   });
 
-  const table: { name: string; finalizers?: string[]; policy?: 'Orphan' | 'Background' | 'Foreground'; orphanDependents?: boolean; code: number; removed: boolean; expectFinalizers?: string[] }[] = [
+  const table: {
+    name: string;
+    finalizers?: string[];
+    policy?: 'Orphan' | 'Background' | 'Foreground';
+    orphanDependents?: boolean;
+    code: number;
+    removed: boolean;
+    expectFinalizers?: string[];
+  }[] = [
     { name: 'R2.29 background without finalizers removes', policy: 'Background', code: 200, removed: true },
-    { name: 'R2.30 orphan keeps the object with the orphan finalizer', policy: 'Orphan', code: 200, removed: false, expectFinalizers: ['orphan'] },
-    { name: 'R2.30 foreground keeps the object with foregroundDeletion', policy: 'Foreground', code: 200, removed: false, expectFinalizers: ['foregroundDeletion'] },
-    { name: 'R2.26 legacy orphanDependents=false answers 202 when kept', finalizers: ['example.com/x'], orphanDependents: false, code: 202, removed: false, expectFinalizers: ['example.com/x'] },
-    { name: 'R2.22 a user finalizer keeps the object', finalizers: ['example.com/x'], code: 200, removed: false, expectFinalizers: ['example.com/x'] },
-    { name: 'R2.15 orphan is appended after user finalizers', finalizers: ['example.com/x'], policy: 'Orphan', code: 200, removed: false, expectFinalizers: ['example.com/x', 'orphan'] },
+    {
+      name: 'R2.30 orphan keeps the object with the orphan finalizer',
+      policy: 'Orphan',
+      code: 200,
+      removed: false,
+      expectFinalizers: ['orphan'],
+    },
+    {
+      name: 'R2.30 foreground keeps the object with foregroundDeletion',
+      policy: 'Foreground',
+      code: 200,
+      removed: false,
+      expectFinalizers: ['foregroundDeletion'],
+    },
+    {
+      name: 'R2.26 legacy orphanDependents=false answers 202 when kept',
+      finalizers: ['example.com/x'],
+      orphanDependents: false,
+      code: 202,
+      removed: false,
+      expectFinalizers: ['example.com/x'],
+    },
+    {
+      name: 'R2.22 a user finalizer keeps the object',
+      finalizers: ['example.com/x'],
+      code: 200,
+      removed: false,
+      expectFinalizers: ['example.com/x'],
+    },
+    {
+      name: 'R2.15 orphan is appended after user finalizers',
+      finalizers: ['example.com/x'],
+      policy: 'Orphan',
+      code: 200,
+      removed: false,
+      expectFinalizers: ['example.com/x', 'orphan'],
+    },
   ];
   for (const c of table) {
     it(c.name, async () => {
@@ -199,7 +282,10 @@ describe('deletion state machine (R2)', () => {
     const { store } = setup();
     await store('configmaps').create('default', cm('a'));
     const err = await rejects(store('configmaps').delete('default', 'a', { orphanDependents: true, propagationPolicy: 'Orphan' }), 422);
-    assert.equal(err.message, 'DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Invalid value: "Orphan": orphanDependents and deletionPropagation cannot be both set');
+    assert.equal(
+      err.message,
+      'DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Invalid value: "Orphan": orphanDependents and deletionPropagation cannot be both set',
+    );
     assert.equal(err.toStatus().details?.group, 'meta.k8s.io');
   });
 
@@ -207,8 +293,16 @@ describe('deletion state machine (R2)', () => {
     const { store } = setup();
     const s = store('configmaps');
     await s.create('default', cm('a'));
-    await rejects(s.delete('default', 'a', { preconditions: { uid: 'x' } }), 409, /^Operation cannot be fulfilled on ConfigMap "a": the UID in the precondition \(x\) does not match/);
-    await rejects(s.delete('default', 'a', { preconditions: { resourceVersion: '1' } }), 409, /the ResourceVersion in the precondition \(1\) does not match/);
+    await rejects(
+      s.delete('default', 'a', { preconditions: { uid: 'x' } }),
+      409,
+      /^Operation cannot be fulfilled on ConfigMap "a": the UID in the precondition \(x\) does not match/,
+    );
+    await rejects(
+      s.delete('default', 'a', { preconditions: { resourceVersion: '1' } }),
+      409,
+      /the ResourceVersion in the precondition \(1\) does not match/,
+    );
   });
 
   it('R2.27: dry run reports the removal but keeps the object', async () => {
@@ -266,14 +360,17 @@ describe('ResourceStore list', () => {
     const s = store('configmaps');
     for (let i = 0; i < 7; i++) await s.create('default', cm(`c${i}`));
     const first = await s.list('default', { limit: 2 });
-    assert.deepEqual(first.items.map((i) => i.metadata.name), ['c0', 'c1']);
+    assert.deepEqual(
+      first.items.map((i) => i.metadata.name),
+      ['c0', 'c1'],
+    );
     assert.equal(first.metadata.remainingItemCount, 5);
     await s.create('default', cm('c9'));
     const names: string[] = first.items.map((i) => i.metadata.name ?? '');
     let token = first.metadata.continue;
     while (token) {
       const page = await s.list('default', { limit: 2, continue: token });
-      assert.equal(page.metadata.resourceVersion, first.metadata.resourceVersion, 'every page reads the first page\'s snapshot');
+      assert.equal(page.metadata.resourceVersion, first.metadata.resourceVersion, "every page reads the first page's snapshot");
       names.push(...page.items.map((i) => i.metadata.name ?? ''));
       token = page.metadata.continue;
     }
@@ -285,8 +382,14 @@ describe('ResourceStore list', () => {
     const s = store('configmaps');
     await s.create('default', cm('a', { labels: { app: 'x' } }));
     await s.create('default', cm('b', { labels: { app: 'y' } }));
-    assert.deepEqual((await s.list('default', { labelSelector: 'app in (x)' })).items.map((i) => i.metadata.name), ['a']);
-    assert.deepEqual((await s.list('default', { fieldSelector: 'metadata.name!=a' })).items.map((i) => i.metadata.name), ['b']);
+    assert.deepEqual(
+      (await s.list('default', { labelSelector: 'app in (x)' })).items.map((i) => i.metadata.name),
+      ['a'],
+    );
+    assert.deepEqual(
+      (await s.list('default', { fieldSelector: 'metadata.name!=a' })).items.map((i) => i.metadata.name),
+      ['b'],
+    );
     await rejects(s.list('default', { fieldSelector: 'spec.foo=1' }), 400);
   });
 
@@ -318,7 +421,6 @@ describe('watchCollection', () => {
     watch.stop();
     assert.deepEqual(seen, ['ADDED a', 'ADDED b', 'MODIFIED b', 'DELETED b']);
   });
-
 
   it('R2.28: a DELETED event carries the last state at the deletion revision, whole and unshared, for every watcher', async () => {
     const { registry, store } = setup();

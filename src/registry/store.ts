@@ -215,7 +215,7 @@ export class ResourceStore {
     if (generated) meta.name = generateName(meta.generateName as string);
     this.strategy.applyDefaults(obj);
     this.track(undefined, obj, opts);
-    this.strategy.prepareForCreate(obj);
+    this.strategy.prepareForCreate(obj, opts.user);
     dropEmptyMetadata(meta);
     const errs = withTypeErrors(validateObjectMetaCreate(obj, this.info), this.strategy.validate(obj));
     if (errs.length > 0) throw this.invalid(meta.name ?? '', errs);
@@ -323,11 +323,13 @@ export class ResourceStore {
     restore(n, o, 'deletionTimestamp');
     restore(n, o, 'deletionGracePeriodSeconds');
     delete n.selfLink;
-    if (opts.subresource === 'status' || opts.subresource === 'finalize') {
+    const custom = opts.subresource === undefined ? undefined : this.strategy.subresourceUpdates?.[opts.subresource];
+    if (opts.subresource === 'status' || opts.subresource === 'finalize' || custom !== undefined) {
       this.track(old, next, opts);
       // Subresource strategies copy the rest of the stored object, but keep the managedFields just recorded.
       const managedFields = n.managedFields;
-      if (opts.subresource === 'status') this.strategy.prepareForStatusUpdate(next, old);
+      if (custom !== undefined) custom.prepare(next, old);
+      else if (opts.subresource === 'status') this.strategy.prepareForStatusUpdate(next, old);
       else this.strategy.prepareForFinalizeUpdate(next, old);
       if (managedFields === undefined) delete next.metadata.managedFields;
       else next.metadata.managedFields = managedFields;
@@ -338,7 +340,11 @@ export class ResourceStore {
     }
     dropEmptyMetadata(n);
     const kindErrs =
-      opts.subresource === 'status' ? this.strategy.validateStatusUpdate(next, old) : this.strategy.validateUpdate(next, old);
+      custom !== undefined
+        ? custom.validate(next, old)
+        : opts.subresource === 'status'
+          ? this.strategy.validateStatusUpdate(next, old)
+          : this.strategy.validateUpdate(next, old);
     const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), kindErrs);
     if (errs.length > 0) throw this.invalid(name, errs);
     opts.warnings?.push(...(this.strategy.warningsOnUpdate?.(next, old) ?? []));

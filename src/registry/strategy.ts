@@ -1,10 +1,11 @@
 import type { FieldError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
+import type { UserInfo } from '../api/user.js';
+import type { SubresourceUpdate } from '../kinds/define/strategy-options.js';
 import type { Printer } from '../tables/printer.js';
 import type { DeleteOptions } from '../api/delete-options.js';
 import type { GcPolicy } from '../api/delete-options.js';
-
 
 /**
  * Per-type hooks of the generic store, mirroring rest.RESTCreateStrategy / RESTUpdateStrategy /
@@ -14,11 +15,13 @@ export interface Strategy {
   /** Fills defaulted fields (API defaulting), on create and on update. */
   applyDefaults(obj: KubeObject): void;
   /** Normalises a new object before validation: resets status, sets generation. */
-  prepareForCreate(obj: KubeObject): void;
+  prepareForCreate(obj: KubeObject, user?: UserInfo): void;
   /** Carries server-owned state from the stored object and bumps generation when the desired state changed. */
   prepareForUpdate(next: KubeObject, old: KubeObject): void;
   /** For the /status subresource: keeps everything but status (and what the type lets status writers change). */
   prepareForStatusUpdate(next: KubeObject, old: KubeObject): void;
+  /** Subresources other than status and finalize that write (CertificateSigningRequests' approval). */
+  readonly subresourceUpdates?: Readonly<Record<string, SubresourceUpdate>>;
   /** For the namespaces' /finalize subresource: keeps everything but spec.finalizers. */
   prepareForFinalizeUpdate(next: KubeObject, old: KubeObject): void;
   validate(obj: KubeObject): FieldError[];

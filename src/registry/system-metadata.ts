@@ -53,7 +53,11 @@ function hasNoKeys(map: object): boolean {
 }
 
 /** Puts back a deletion field as the stored object has it: clients cannot set or clear these through an update. */
-export function restore(n: KubeObject['metadata'], o: KubeObject['metadata'], field: 'deletionTimestamp' | 'deletionGracePeriodSeconds'): void {
+export function restore(
+  n: KubeObject['metadata'],
+  o: KubeObject['metadata'],
+  field: 'deletionTimestamp' | 'deletionGracePeriodSeconds',
+): void {
   if (o[field] === undefined) delete n[field];
   else n[field] = o[field] as never;
 }

@@ -27,6 +27,7 @@ import { answerClientErrorsAsGo, MAX_HEADER_BYTES } from './header-limit.js';
 import { serveConnectLikeOtherMethods } from './connect-method.js';
 import { ownerReferencesPermissionEnforcement } from '../admission/owner-references-permission.js';
 import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
+import { ApfConfiguration } from './apf-configuration.js';
 import { ensureKubernetesService, ensureSystemNamespaces, ensureSystemPriorityClasses } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
 import { createInProcessClient } from './in-process-client.js';
@@ -60,6 +61,8 @@ import { PROTECTION_RULES } from '../protection/rule-types.js';
 export interface ApiServerSecurity {
   /** The serving key pair, and the CA whose client certificates authenticate users (CN = user, O = groups). */
   readonly tls: { readonly cert: string; readonly key: string; readonly clientCa: string };
+  /** The cluster CA's key pair, which the CSR signing controller issues certificates with (--cluster-signing-*-file). */
+  readonly signingCa?: { readonly cert: string; readonly key: string };
   /** Bearer tokens: --token-auth-file plus the generated admin token. */
   readonly tokens: ReadonlyMap<string, UserInfo>;
   /** --anonymous-auth (default true): requests without credentials reach health and version as system:anonymous. */
@@ -143,7 +146,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
   // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
   const client = createInProcessClient(registry, BUILTIN_DEFINITIONS, { fieldManager: 'kube-apiserver' });
-  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
+  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, {
+    onError: (err) => log(`namespace informer: ${String(err)}`),
+  });
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
   // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones. Installed before
@@ -212,7 +217,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     serviceAccountTokens: tokenIssuer,
   };
   const clientAs = (user: UserInfo): ApiClient =>
-    createInProcessClient(registry, BUILTIN_DEFINITIONS, { identity: { user, authorizer }, aggregator, fieldManager: 'kube-controller-manager' });
+    createInProcessClient(registry, BUILTIN_DEFINITIONS, {
+      identity: { user, authorizer },
+      aggregator,
+      fieldManager: 'kube-controller-manager',
+    });
   const managerClient = clientAs(CONTROLLER_MANAGER_IDENTITY);
   const clientFor = (controller: ControllerName): ApiClient =>
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
@@ -222,7 +231,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   // what kube-controller-manager's --root-ca-file names; a plain-HTTP server has none to publish.
   const rootCa = security?.tls.clientCa;
   const newControllers = (): ControllerManager =>
-    new ControllerManager({ clientFor, systemClient: client, rootCa, ...options.controllers, log });
+    new ControllerManager({ clientFor, systemClient: client, rootCa, signingCa: security?.signingCa, ...options.controllers, log });
   // Without leader election the controllers always run here; with it, a fresh set runs each time this process leads.
   const idle = new ControllerManager({
     clientFor,
@@ -308,6 +317,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await namespaceInformer.whenSynced();
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
   await ensureSystemPriorityClasses(registry);
+  const apf = new ApfConfiguration(client, log);
+  await apf.start();
   await ensureBootstrapPolicy(client);
   await rbac.start(client);
   await aggregator?.start();
@@ -333,6 +344,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       shutdown.abort();
       if (elector !== undefined) await elector.stop();
       else await controllers.stop();
+      await apf.stop();
       await rules.stop();
       await crds.stop();
       await rbac.stop();

@@ -65,7 +65,11 @@ function parseJson(text: string, body: Buffer, expectedKind: string | undefined,
   const scan = scanJson(text, MAX_OBJECT_DEPTH);
   // Go's scanner stops at the bracket that goes too deep, whatever follows.
   if (scan.tooDeep !== undefined) {
-    throw unrecognized(`couldn't get version/kind; json parse error: invalid character '${scan.tooDeep}' exceeded max depth`, body, expectedKind);
+    throw unrecognized(
+      `couldn't get version/kind; json parse error: invalid character '${scan.tooDeep}' exceeded max depth`,
+      body,
+      expectedKind,
+    );
   }
   let value: unknown;
   try {

@@ -58,6 +58,8 @@ export async function ensureKubernetesService(registry: Registry, host: string, 
   });
   await create(endpoints, {
     metadata: { name: 'kubernetes', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
-    subsets: [{ addresses: [{ ip: host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host }], ports: [{ name: 'https', port, protocol: 'TCP' }] }],
+    subsets: [
+      { addresses: [{ ip: host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host }], ports: [{ name: 'https', port, protocol: 'TCP' }] },
+    ],
   });
 }

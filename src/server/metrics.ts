@@ -19,9 +19,24 @@ export function renderMetrics(controllers: ControllerManager | undefined, storag
     for (const [label, value] of values) lines.push(`${name}{name="${label}"} ${value}`);
   };
   const known = queues.filter((q): q is [string, QueueMetrics] => q[1] !== undefined);
-  series('workqueue_depth', 'gauge', 'Current depth of workqueue', known.map(([n, m]) => [n, m.depth]));
-  series('workqueue_adds_total', 'counter', 'Total number of adds handled by workqueue', known.map(([n, m]) => [n, m.adds]));
-  series('workqueue_retries_total', 'counter', 'Total number of retries handled by workqueue', known.map(([n, m]) => [n, m.retries]));
+  series(
+    'workqueue_depth',
+    'gauge',
+    'Current depth of workqueue',
+    known.map(([n, m]) => [n, m.depth]),
+  );
+  series(
+    'workqueue_adds_total',
+    'counter',
+    'Total number of adds handled by workqueue',
+    known.map(([n, m]) => [n, m.adds]),
+  );
+  series(
+    'workqueue_retries_total',
+    'counter',
+    'Total number of retries handled by workqueue',
+    known.map(([n, m]) => [n, m.retries]),
+  );
   if (gc !== undefined) {
     lines.push('# HELP garbagecollector_controller_resources_sync_error_total Number of garbage collector resources sync errors');
     lines.push('# TYPE garbagecollector_controller_resources_sync_error_total counter');
@@ -35,10 +50,26 @@ export function renderMetrics(controllers: ControllerManager | undefined, storag
       lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`);
       for (const p of protection) lines.push(`${name}{controller="${p.controller}"} ${value(p)}`);
     };
-    perController('cascade_protection_live_lists_total', 'Live LISTs of possible users made before removing an in-use protection finalizer', (p) => p.liveLists);
-    perController('cascade_protection_cache_hits_total', 'Deletion candidates kept because the informer cache showed a user', (p) => p.cacheHits);
-    perController('cascade_protection_finalizers_added_total', 'In-use protection finalizers added to existing objects', (p) => p.finalizersAdded);
-    perController('cascade_protection_finalizers_removed_total', 'In-use protection finalizers removed from unused objects', (p) => p.finalizersRemoved);
+    perController(
+      'cascade_protection_live_lists_total',
+      'Live LISTs of possible users made before removing an in-use protection finalizer',
+      (p) => p.liveLists,
+    );
+    perController(
+      'cascade_protection_cache_hits_total',
+      'Deletion candidates kept because the informer cache showed a user',
+      (p) => p.cacheHits,
+    );
+    perController(
+      'cascade_protection_finalizers_added_total',
+      'In-use protection finalizers added to existing objects',
+      (p) => p.finalizersAdded,
+    );
+    perController(
+      'cascade_protection_finalizers_removed_total',
+      'In-use protection finalizers removed from unused objects',
+      (p) => p.finalizersRemoved,
+    );
   }
   if (storage !== undefined) lines.push(...storageSeries(storage));
   return `${lines.join('\n')}\n`;

@@ -33,7 +33,12 @@ const TRANSFORMS = new Set(['Table', 'PartialObjectMetadata', 'PartialObjectMeta
 export function negotiate(accept: string | undefined): ResponseFormat {
   if (accept === undefined || accept.trim() === '') return { encoding: 'json', as: 'object' };
   for (const m of parseAccept(accept)) {
-    const encoding = m.type === 'application/json' || m.type === '*/*' || m.type === 'application/*' ? 'json' : m.type === 'application/yaml' ? 'yaml' : undefined;
+    const encoding =
+      m.type === 'application/json' || m.type === '*/*' || m.type === 'application/*'
+        ? 'json'
+        : m.type === 'application/yaml'
+          ? 'yaml'
+          : undefined;
     if (encoding === undefined) continue;
     const as = m.params.as;
     if (as === undefined) return { encoding, as: 'object' };
@@ -41,5 +46,7 @@ export function negotiate(accept: string | undefined): ResponseFormat {
       return { encoding, as: as as ResponseFormat['as'] };
     }
   }
-  throw notAcceptable(`only the following media types are accepted: application/json, application/yaml, application/json;as=Table;v=v1;g=meta.k8s.io`);
+  throw notAcceptable(
+    `only the following media types are accepted: application/json, application/yaml, application/json;as=Table;v=v1;g=meta.k8s.io`,
+  );
 }

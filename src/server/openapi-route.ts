@@ -62,9 +62,7 @@ function negotiateV2(req: IncomingMessage): 'json' | 'protobuf' | undefined {
 }
 
 function acceptsJson(req: IncomingMessage): boolean {
-  return acceptClauses(req).some(
-    (c) => (c.type === 'application' || c.type === '*') && (c.subtype === 'json' || c.subtype === '*'),
-  );
+  return acceptClauses(req).some((c) => (c.type === 'application' || c.type === '*') && (c.subtype === 'json' || c.subtype === '*'));
 }
 
 /** A request revalidating with the ETag it holds gets 304, as Go's http.ServeContent answers it. */

@@ -45,7 +45,10 @@ describe('requestAttributes', () => {
 
   it('authorizes a deprecated /watch/ path as a watch of the name in its path, never of its selector', () => {
     assert.deepEqual(attributes('GET', '/api/v1/watch/namespaces/ns/configmaps/x'), { verb: 'watch', name: 'x' });
-    assert.deepEqual(attributes('GET', '/api/v1/watch/namespaces/ns/configmaps?fieldSelector=metadata.name%3Dx'), { verb: 'watch', name: '' });
+    assert.deepEqual(attributes('GET', '/api/v1/watch/namespaces/ns/configmaps?fieldSelector=metadata.name%3Dx'), {
+      verb: 'watch',
+      name: '',
+    });
     assert.deepEqual(attributes('POST', '/api/v1/watch/configmaps'), { verb: 'watch', name: '' });
     assert.deepEqual(attributes('GET', '/api/v1/proxy/namespaces/ns/pods/p'), { verb: 'proxy', name: 'p' });
   });

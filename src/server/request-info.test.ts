@@ -82,12 +82,22 @@ describe('parseRequestPath (RequestInfoFactory on the unresolved path)', () => {
       true,
     ]);
     const all = parseRequestPath('/apis/apps/v1/watch/deployments');
-    assert.deepEqual(all.type === 'resource' && [all.pathVerb, all.namespace, all.resource, all.name], ['watch', undefined, 'deployments', undefined]);
+    assert.deepEqual(all.type === 'resource' && [all.pathVerb, all.namespace, all.resource, all.name], [
+      'watch',
+      undefined,
+      'deployments',
+      undefined,
+    ]);
     const ns = parseRequestPath('/api/v1/watch/namespaces/ns');
     assert.deepEqual(ns.type === 'resource' && [ns.resource, ns.name], ['namespaces', 'ns']);
     // A proxy path has no subresource and no route any more.
     const proxy = parseRequestPath('/api/v1/proxy/namespaces/ns/pods/p/extra');
-    assert.deepEqual(proxy.type === 'resource' && [proxy.pathVerb, proxy.name, proxy.subresource, proxy.routable], ['proxy', 'p', undefined, false]);
+    assert.deepEqual(proxy.type === 'resource' && [proxy.pathVerb, proxy.name, proxy.subresource, proxy.routable], [
+      'proxy',
+      'p',
+      undefined,
+      false,
+    ]);
     // Nothing after the verb: kube-apiserver cannot build its RequestInfo.
     assert.deepEqual(parseRequestPath('/api/v1/watch'), { type: 'unknown' });
   });

@@ -10,6 +10,8 @@ export interface Printer {
   /** Cells for all columns, wide ones included: the server always prints wide and kubectl filters by priority. */
   row(obj: KubeObject, now: Date): unknown[];
   conditions?(obj: KubeObject): TableRowCondition[] | undefined;
+  /** The order a list's rows are printed in, where the Go list printer sorts (FlowSchemas); storage order otherwise. */
+  listOrder?(a: KubeObject, b: KubeObject): number;
   /**
    * - 'printer': k/k pkg/printers handlers (most built-ins);
    * - 'default': apiserver's DefaultTableConvertor (kinds without a printer);

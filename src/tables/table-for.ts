@@ -39,7 +39,9 @@ function tableMetadata(input: TableInput): ListMeta {
 /** Server-side printing: the meta.k8s.io/v1 Table for `Accept: application/json;as=Table;v=v1;g=meta.k8s.io`. */
 export function tableFor(input: TableInput): Table {
   const printer = input.printer;
-  const rows: TableRow[] = input.objects.map((obj) => {
+  const sorted = input.listMeta !== undefined && printer.listOrder !== undefined;
+  const objects = sorted ? [...input.objects].sort((a, b) => printer.listOrder?.(a, b) ?? 0) : input.objects;
+  const rows: TableRow[] = objects.map((obj) => {
     const conditions = printer.conditions?.(obj);
     const object = rowObject(obj, input.includeObject);
     return conditions === undefined

@@ -3,55 +3,59 @@ import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const EXPECTED_API_RESOURCES = `
-NAME                        SHORTNAMES   APIVERSION                     NAMESPACED   KIND
-configmaps                  cm           v1                             true         ConfigMap
-endpoints                   ep           v1                             true         Endpoints
-events                      ev           v1                             true         Event
-limitranges                 limits       v1                             true         LimitRange
-namespaces                  ns           v1                             false        Namespace
-nodes                       no           v1                             false        Node
-persistentvolumeclaims      pvc          v1                             true         PersistentVolumeClaim
-persistentvolumes           pv           v1                             false        PersistentVolume
-pods                        po           v1                             true         Pod
-podtemplates                             v1                             true         PodTemplate
-replicationcontrollers      rc           v1                             true         ReplicationController
-resourcequotas              quota        v1                             true         ResourceQuota
-secrets                                  v1                             true         Secret
-serviceaccounts             sa           v1                             true         ServiceAccount
-services                    svc          v1                             true         Service
-customresourcedefinitions   crd,crds     apiextensions.k8s.io/v1        false        CustomResourceDefinition
-apiservices                              apiregistration.k8s.io/v1      false        APIService
-daemonsets                  ds           apps/v1                        true         DaemonSet
-deployments                 deploy       apps/v1                        true         Deployment
-replicasets                 rs           apps/v1                        true         ReplicaSet
-statefulsets                sts          apps/v1                        true         StatefulSet
-selfsubjectreviews                       authentication.k8s.io/v1       false        SelfSubjectReview
-tokenreviews                             authentication.k8s.io/v1       false        TokenReview
-localsubjectaccessreviews                authorization.k8s.io/v1        true         LocalSubjectAccessReview
-selfsubjectaccessreviews                 authorization.k8s.io/v1        false        SelfSubjectAccessReview
-selfsubjectrulesreviews                  authorization.k8s.io/v1        false        SelfSubjectRulesReview
-subjectaccessreviews                     authorization.k8s.io/v1        false        SubjectAccessReview
-cronjobs                    cj           batch/v1                       true         CronJob
-jobs                                     batch/v1                       true         Job
-protectionrules             pr           cascade.dev/v1alpha1           false        ProtectionRule
-leases                                   coordination.k8s.io/v1         true         Lease
-endpointslices                           discovery.k8s.io/v1            true         EndpointSlice
-events                      ev           events.k8s.io/v1               true         Event
-ingressclasses                           networking.k8s.io/v1           false        IngressClass
-ingresses                   ing          networking.k8s.io/v1           true         Ingress
-networkpolicies             netpol       networking.k8s.io/v1           true         NetworkPolicy
-runtimeclasses                           node.k8s.io/v1                 false        RuntimeClass
-poddisruptionbudgets        pdb          policy/v1                      true         PodDisruptionBudget
-clusterrolebindings                      rbac.authorization.k8s.io/v1   false        ClusterRoleBinding
-clusterroles                             rbac.authorization.k8s.io/v1   false        ClusterRole
-rolebindings                             rbac.authorization.k8s.io/v1   true         RoleBinding
-roles                                    rbac.authorization.k8s.io/v1   true         Role
-priorityclasses             pc           scheduling.k8s.io/v1           false        PriorityClass
-csidrivers                               storage.k8s.io/v1              false        CSIDriver
-csinodes                                 storage.k8s.io/v1              false        CSINode
-csistoragecapacities                     storage.k8s.io/v1              true         CSIStorageCapacity
-storageclasses              sc           storage.k8s.io/v1              false        StorageClass
-volumeattachments                        storage.k8s.io/v1              false        VolumeAttachment
+NAME                          SHORTNAMES   APIVERSION                        NAMESPACED   KIND
+configmaps                    cm           v1                                true         ConfigMap
+endpoints                     ep           v1                                true         Endpoints
+events                        ev           v1                                true         Event
+limitranges                   limits       v1                                true         LimitRange
+namespaces                    ns           v1                                false        Namespace
+nodes                         no           v1                                false        Node
+persistentvolumeclaims        pvc          v1                                true         PersistentVolumeClaim
+persistentvolumes             pv           v1                                false        PersistentVolume
+pods                          po           v1                                true         Pod
+podtemplates                               v1                                true         PodTemplate
+replicationcontrollers        rc           v1                                true         ReplicationController
+resourcequotas                quota        v1                                true         ResourceQuota
+secrets                                    v1                                true         Secret
+serviceaccounts               sa           v1                                true         ServiceAccount
+services                      svc          v1                                true         Service
+customresourcedefinitions     crd,crds     apiextensions.k8s.io/v1           false        CustomResourceDefinition
+apiservices                                apiregistration.k8s.io/v1         false        APIService
+controllerrevisions                        apps/v1                           true         ControllerRevision
+daemonsets                    ds           apps/v1                           true         DaemonSet
+deployments                   deploy       apps/v1                           true         Deployment
+replicasets                   rs           apps/v1                           true         ReplicaSet
+statefulsets                  sts          apps/v1                           true         StatefulSet
+selfsubjectreviews                         authentication.k8s.io/v1          false        SelfSubjectReview
+tokenreviews                               authentication.k8s.io/v1          false        TokenReview
+localsubjectaccessreviews                  authorization.k8s.io/v1           true         LocalSubjectAccessReview
+selfsubjectaccessreviews                   authorization.k8s.io/v1           false        SelfSubjectAccessReview
+selfsubjectrulesreviews                    authorization.k8s.io/v1           false        SelfSubjectRulesReview
+subjectaccessreviews                       authorization.k8s.io/v1           false        SubjectAccessReview
+cronjobs                      cj           batch/v1                          true         CronJob
+jobs                                       batch/v1                          true         Job
+protectionrules               pr           cascade.dev/v1alpha1              false        ProtectionRule
+certificatesigningrequests    csr          certificates.k8s.io/v1            false        CertificateSigningRequest
+leases                                     coordination.k8s.io/v1            true         Lease
+endpointslices                             discovery.k8s.io/v1               true         EndpointSlice
+events                        ev           events.k8s.io/v1                  true         Event
+flowschemas                                flowcontrol.apiserver.k8s.io/v1   false        FlowSchema
+prioritylevelconfigurations                flowcontrol.apiserver.k8s.io/v1   false        PriorityLevelConfiguration
+ingressclasses                             networking.k8s.io/v1              false        IngressClass
+ingresses                     ing          networking.k8s.io/v1              true         Ingress
+networkpolicies               netpol       networking.k8s.io/v1              true         NetworkPolicy
+runtimeclasses                             node.k8s.io/v1                    false        RuntimeClass
+poddisruptionbudgets          pdb          policy/v1                         true         PodDisruptionBudget
+clusterrolebindings                        rbac.authorization.k8s.io/v1      false        ClusterRoleBinding
+clusterroles                               rbac.authorization.k8s.io/v1      false        ClusterRole
+rolebindings                               rbac.authorization.k8s.io/v1      true         RoleBinding
+roles                                      rbac.authorization.k8s.io/v1      true         Role
+priorityclasses               pc           scheduling.k8s.io/v1              false        PriorityClass
+csidrivers                                 storage.k8s.io/v1                 false        CSIDriver
+csinodes                                   storage.k8s.io/v1                 false        CSINode
+csistoragecapacities                       storage.k8s.io/v1                 true         CSIStorageCapacity
+storageclasses                sc           storage.k8s.io/v1                 false        StorageClass
+volumeattachments                          storage.k8s.io/v1                 false        VolumeAttachment
 `;
 
 const ALL_VERBS = 'create,delete,deletecollection,get,list,patch,update,watch';
@@ -109,7 +113,7 @@ describe('kubectl discovery commands', () => {
 
   it('kubectl api-resources filters by group and scope', async () => {
     const apps = normalise(await ts.kubectlOk(['api-resources', '--api-group=apps', '-o', 'name']));
-    assert.deepEqual(apps, ['daemonsets.apps', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps']);
+    assert.deepEqual(apps, ['controllerrevisions.apps', 'daemonsets.apps', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps']);
     const clusterScoped = normalise(await ts.kubectlOk(['api-resources', '--namespaced=false', '-o', 'name']));
     assert.deepEqual(clusterScoped, [
       'namespaces',
@@ -123,6 +127,9 @@ describe('kubectl discovery commands', () => {
       'selfsubjectrulesreviews.authorization.k8s.io',
       'subjectaccessreviews.authorization.k8s.io',
       'protectionrules.cascade.dev',
+      'certificatesigningrequests.certificates.k8s.io',
+      'flowschemas.flowcontrol.apiserver.k8s.io',
+      'prioritylevelconfigurations.flowcontrol.apiserver.k8s.io',
       'ingressclasses.networking.k8s.io',
       'runtimeclasses.node.k8s.io',
       'clusterrolebindings.rbac.authorization.k8s.io',
@@ -144,9 +151,11 @@ describe('kubectl discovery commands', () => {
       'authorization.k8s.io/v1',
       'batch/v1',
       'cascade.dev/v1alpha1',
+      'certificates.k8s.io/v1',
       'coordination.k8s.io/v1',
       'discovery.k8s.io/v1',
       'events.k8s.io/v1',
+      'flowcontrol.apiserver.k8s.io/v1',
       'networking.k8s.io/v1',
       'node.k8s.io/v1',
       'policy/v1',

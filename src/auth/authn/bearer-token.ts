@@ -11,7 +11,10 @@ export type AsyncTokenAuthenticator = (token: string) => Promise<{ readonly user
  * is the token; another scheme, or an empty token (as in `Bearer  abc`, two spaces), counts as no credential. A
  * token no authenticator accepts is refused outright.
  */
-export function bearerTokenAuthenticator(tokens: ReadonlyMap<string, UserInfo>, serviceAccountTokens?: AsyncTokenAuthenticator): Authenticator {
+export function bearerTokenAuthenticator(
+  tokens: ReadonlyMap<string, UserInfo>,
+  serviceAccountTokens?: AsyncTokenAuthenticator,
+): Authenticator {
   return (req) => {
     const header = req.headers.authorization;
     if (header === undefined) return undefined;

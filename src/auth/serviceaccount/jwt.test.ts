@@ -60,7 +60,12 @@ describe('service account claims', () => {
       iat: t,
       iss: 'https://kubernetes.default.svc.cluster.local',
       jti: 'j-1',
-      'kubernetes.io': { namespace: 'ns', node: { name: 'n' }, pod: { name: 'p', uid: 'p-uid' }, serviceaccount: { name: 'sa', uid: 'sa-uid' } },
+      'kubernetes.io': {
+        namespace: 'ns',
+        node: { name: 'n' },
+        pod: { name: 'p', uid: 'p-uid' },
+        serviceaccount: { name: 'sa', uid: 'sa-uid' },
+      },
       nbf: t,
       sub: 'system:serviceaccount:ns:sa',
     });

@@ -10,7 +10,11 @@ const b64url = (data: Buffer | string): string => Buffer.from(data).toString('ba
 
 export function keyIdOf(key: KeyObject): string {
   const publicKey = key.type === 'private' ? createPublicKey(key) : key;
-  return b64url(createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest());
+  return b64url(
+    createHash('sha256')
+      .update(publicKey.export({ type: 'spki', format: 'der' }))
+      .digest(),
+  );
 }
 
 export function signJwt(payload: Record<string, unknown>, privateKey: KeyObject): string {

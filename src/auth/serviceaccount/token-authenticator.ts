@@ -1,7 +1,15 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { KubeObject } from '../../api/types.js';
 import type { UserInfo } from '../../api/user.js';
-import { audiencesOf, kubernetesClaim, LEEWAY_SECONDS, type ObjectRef, SERVICE_ACCOUNT_ISSUER, timeClaimsError, tokenUser } from './claims.js';
+import {
+  audiencesOf,
+  kubernetesClaim,
+  LEEWAY_SECONDS,
+  type ObjectRef,
+  SERVICE_ACCOUNT_ISSUER,
+  timeClaimsError,
+  tokenUser,
+} from './claims.js';
 import { parseJwt, verifyJwt } from './jwt.js';
 
 export type BoundResource = 'serviceaccounts' | 'pods' | 'secrets' | 'nodes';
@@ -32,10 +40,17 @@ export function createServiceAccountTokenAuthenticator(
     return typeof deleted === 'string' && Date.parse(deleted) < now.getTime() - LEEWAY_SECONDS * 1000;
   };
   /** The bound object still there under the uid the token names; an error message otherwise. */
-  const checkBound = async (resource: BoundResource, kind: string, namespace: string | undefined, ref: ObjectRef, now: Date): Promise<string | undefined> => {
+  const checkBound = async (
+    resource: BoundResource,
+    kind: string,
+    namespace: string | undefined,
+    ref: ObjectRef,
+    now: Date,
+  ): Promise<string | undefined> => {
     const obj = await options.lookup(resource, namespace, ref.name);
     if (obj === undefined) return 'service account token has been invalidated';
-    if (obj.metadata.uid !== ref.uid) return `${kind} UID (${obj.metadata.uid ?? ''}) does not match service account ${kind} ref claim (${ref.uid})`;
+    if (obj.metadata.uid !== ref.uid)
+      return `${kind} UID (${obj.metadata.uid ?? ''}) does not match service account ${kind} ref claim (${ref.uid})`;
     if (deletedTooLongAgo(obj, now)) return 'service account token has been invalidated';
     return undefined;
   };

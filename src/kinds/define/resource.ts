@@ -1,10 +1,4 @@
-import {
-  ALL_VERBS,
-  type NameFormat,
-  type ResourceInfo,
-  type SubresourceInfo,
-  type Verb,
-} from '../../api/resource-info.js';
+import { ALL_VERBS, type NameFormat, type ResourceInfo, type SubresourceInfo, type Verb } from '../../api/resource-info.js';
 
 /** The status subresource as every built-in kind with one serves it. */
 export const STATUS: SubresourceInfo = { name: 'status', verbs: ['get', 'patch', 'update'] };

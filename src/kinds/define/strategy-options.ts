@@ -1,6 +1,7 @@
 import type { DeleteOptions, GcPolicy } from '../../api/delete-options.js';
 import type { FieldError } from '../../api/errors.js';
 import type { KubeObject } from '../../api/types.js';
+import type { UserInfo } from '../../api/user.js';
 
 /**
  * How the generic store specialises for a kind (rest.Strategy analogue): the registry's genericStrategy turns
@@ -29,16 +30,31 @@ export interface StrategyOptions {
   readonly validateUpdate?: (next: KubeObject, old: KubeObject) => FieldError[];
   /** Validation of a write through /status (the status strategy's ValidateUpdate); validateUpdate when omitted. */
   readonly validateStatusUpdate?: (next: KubeObject, old: KubeObject) => FieldError[];
-  readonly prepareForCreate?: (obj: KubeObject) => void;
+  /** Create-time normalisation; `user` is who creates (CertificateSigningRequests record their requester). */
+  readonly prepareForCreate?: (obj: KubeObject, user: UserInfo | undefined) => void;
+  /** What a /status write keeps beyond status, after everything else was restored from the stored object. */
+  readonly prepareForStatusUpdate?: (next: KubeObject, old: KubeObject) => void;
+  /** Writes through other subresources (CertificateSigningRequests' approval): what they keep and how they are checked. */
+  readonly subresourceUpdates?: Readonly<Record<string, SubresourceUpdate>>;
   /** Graceful deletion (pods): the grace period a DELETE applies, or undefined for none (R2.17). */
   readonly gracePeriodFor?: (obj: KubeObject, requested: number | undefined) => number | undefined;
   readonly readyToRemove?: (obj: KubeObject) => boolean;
   readonly markDeleting?: (obj: KubeObject) => void;
   /** The metadata finalizers a DELETE leaves, when the kind does not follow the GC rules (namespaces, R5.6). */
-  readonly deletionFinalizers?: (opts: DeleteOptions, finalizers: readonly string[], obj: KubeObject) => { changed: boolean; finalizers: string[] };
+  readonly deletionFinalizers?: (
+    opts: DeleteOptions,
+    finalizers: readonly string[],
+    obj: KubeObject,
+  ) => { changed: boolean; finalizers: string[] };
   readonly prepareForUpdate?: (next: KubeObject, old: KubeObject) => void;
   /** Kind-specific adjustments of a /status write, after everything but the status was restored from the old object. */
   readonly prepareForStatusUpdate?: (next: KubeObject, old: KubeObject) => void;
   readonly warningsOnCreate?: (obj: KubeObject) => string[];
   readonly warningsOnUpdate?: (next: KubeObject, old: KubeObject) => string[];
+}
+
+/** A subresource's update strategy (e.g. csrApprovalStrategy): its PrepareForUpdate and ValidateUpdate. */
+export interface SubresourceUpdate {
+  prepare(next: KubeObject, old: KubeObject): void;
+  validate(next: KubeObject, old: KubeObject): FieldError[];
 }

@@ -38,7 +38,7 @@ export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {
   const validateUpdate = options.validateUpdate ?? ((next: KubeObject) => (options.validate ? options.validate(next) : []));
   return {
     applyDefaults: options.defaults ?? (() => {}),
-    prepareForCreate(obj) {
+    prepareForCreate(obj, user) {
       if (hasStatus && options.initialStatus !== 'keep') {
         if (options.initialStatus === undefined) delete obj.status;
         else obj.status = options.initialStatus(obj);
@@ -46,7 +46,7 @@ export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {
       fillStatus(obj);
       if (specGeneration) obj.metadata.generation = 1;
       else delete obj.metadata.generation;
-      options.prepareForCreate?.(obj);
+      options.prepareForCreate?.(obj, user);
     },
     prepareForUpdate(next, old) {
       if (hasStatus) {
@@ -70,6 +70,7 @@ export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {
       fillStatus(next);
       options.prepareForStatusUpdate?.(next, old);
     },
+    subresourceUpdates: options.subresourceUpdates,
     prepareForFinalizeUpdate(next, old) {
       const nextSpec = isObject(next.spec) ? next.spec : {};
       const finalizers = nextSpec.finalizers;

@@ -100,7 +100,8 @@ export function validateObjectMetaCreate(obj: KubeObject, info: ResourceInfo): F
   const meta = obj.metadata;
   const errs: FieldError[] = [];
   if (meta.generateName !== undefined && meta.generateName !== '') {
-    for (const msg of validateName(info, meta.generateName, true)) errs.push(fieldError.invalid('metadata.generateName', meta.generateName, msg));
+    for (const msg of validateName(info, meta.generateName, true))
+      errs.push(fieldError.invalid('metadata.generateName', meta.generateName, msg));
   }
   if (meta.name === undefined || meta.name === '') {
     errs.push(fieldError.required('metadata.name', 'name or generateName is required'));

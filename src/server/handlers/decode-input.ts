@@ -19,7 +19,12 @@ export function fieldValidationMode(r: ResourceRequest): FieldValidation {
  * apiVersion default from the URL and must match it; fields are checked against the type's schema; the
  * namespace is reconciled with the URL (R1.34).
  */
-export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: string[], bodyStrictErrors: readonly string[] = []): KubeObject {
+export function decodeObjectBody(
+  r: ResourceRequest,
+  raw: unknown,
+  warnings: string[],
+  bodyStrictErrors: readonly string[] = [],
+): KubeObject {
   const info = r.store.info;
   if (!isObject(raw)) throw badRequest(`Object 'Kind' is missing in '${JSON.stringify(raw)}'`);
   const expectedApiVersion = r.store.apiVersion;
@@ -30,12 +35,16 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
     throw badRequest(`the API version in the data (${apiVersion}) does not match the expected API version (${expectedApiVersion})`);
   }
   if (kind !== info.kind) {
-    throw badRequest(`${kind} in version "${info.version}" cannot be handled as a ${info.kind}: no kind "${kind}" is registered for the object's kind in this context`);
+    throw badRequest(
+      `${kind} in version "${info.version}" cannot be handled as a ${info.kind}: no kind "${kind}" is registered for the object's kind in this context`,
+    );
   }
   // Both present (the usual case): the body already is what the decoder should see, and needs no copy.
   const typed = raw.apiVersion === apiVersion && raw.kind === kind ? raw : { ...raw, apiVersion, kind };
   const obj =
-    info.custom === true ? decodeCustomResource(r, typed, kind, warnings, bodyStrictErrors) : decodeBuiltin(r, typed, warnings, bodyStrictErrors);
+    info.custom === true
+      ? decodeCustomResource(r, typed, kind, warnings, bodyStrictErrors)
+      : decodeBuiltin(r, typed, warnings, bodyStrictErrors);
   if (!isObject(obj.metadata)) obj.metadata = {};
   const bodyNamespace = obj.metadata.namespace;
   if (info.namespaced) {
@@ -50,10 +59,22 @@ export function decodeObjectBody(r: ResourceRequest, raw: unknown, warnings: str
   return obj;
 }
 
-function decodeBuiltin(r: ResourceRequest, typed: Record<string, unknown>, warnings: string[], bodyStrictErrors: readonly string[]): KubeObject {
+function decodeBuiltin(
+  r: ResourceRequest,
+  typed: Record<string, unknown>,
+  warnings: string[],
+  bodyStrictErrors: readonly string[],
+): KubeObject {
   const info = r.store.info;
   const target = { kind: info.kind, version: info.version };
-  const decoded = decodeTypedObject(typed, definitionRef(info.definition), r.ctx.definitions, fieldValidationMode(r), target, bodyStrictErrors);
+  const decoded = decodeTypedObject(
+    typed,
+    definitionRef(info.definition),
+    r.ctx.definitions,
+    fieldValidationMode(r),
+    target,
+    bodyStrictErrors,
+  );
   if (decoded.warnings.length > 0) warnings.push(...decoded.warnings);
   return decoded.object as KubeObject;
 }
@@ -72,7 +93,9 @@ function decodeCustomResource(
   const mode = fieldValidationMode(r);
   const strict = [...pruned.map((path) => `unknown field "${path}"`), ...bodyStrictErrors];
   if (strict.length > 0 && mode === 'Strict') {
-    throw badRequest(`${kind} in version "${r.store.info.version}" cannot be handled as a ${kind}: strict decoding error: ${strict.join(', ')}`);
+    throw badRequest(
+      `${kind} in version "${r.store.info.version}" cannot be handled as a ${kind}: strict decoding error: ${strict.join(', ')}`,
+    );
   }
   if (mode === 'Warn') warnings.push(...strict);
   return obj;
@@ -90,7 +113,10 @@ export async function readObjectBody(r: ResourceRequest, warnings: string[]): Pr
   // kubectl's generator commands and client-go typed clients send built-in objects as protobuf.
   if (contentType !== undefined && contentType !== 'application/json' && isProtobuf(contentType) && info.custom !== true) {
     try {
-      const raw = decodeKubernetesProtobuf(body, r.ctx.definitions, { apiVersion: apiVersionOf(info.group, info.version), kind: info.kind });
+      const raw = decodeKubernetesProtobuf(body, r.ctx.definitions, {
+        apiVersion: apiVersionOf(info.group, info.version),
+        kind: info.kind,
+      });
       return decodeObjectBody(r, raw, warnings);
     } catch (err) {
       if (err instanceof ProtobufDecodeError) throw err.forExpectedKind(info.kind, body);

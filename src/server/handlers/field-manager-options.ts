@@ -66,4 +66,3 @@ export function applyManager(r: ResourceRequest): string {
   if (errs.length > 0) throw optionsInvalid('PatchOptions', errs);
   return given;
 }
-

@@ -20,7 +20,10 @@ function failure(query: string, watch = false): StatusError {
 
 describe('decodeListOptions (url.Values → ListOptions, then ValidateListOptions)', () => {
   it('converts each field as apimachinery does, first value only', () => {
-    const opts = decode('limit=%2B5&limit=7&timeoutSeconds=-3&allowWatchBookmarks=&sendInitialEvents=False&resourceVersionMatch=NotOlderThan&resourceVersion=12', true);
+    const opts = decode(
+      'limit=%2B5&limit=7&timeoutSeconds=-3&allowWatchBookmarks=&sendInitialEvents=False&resourceVersionMatch=NotOlderThan&resourceVersion=12',
+      true,
+    );
     assert.equal(opts.limit, 5);
     assert.equal(opts.timeoutSeconds, -3);
     assert.equal(opts.allowWatchBookmarks, true);

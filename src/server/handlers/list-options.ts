@@ -65,7 +65,9 @@ export function validateWatchOptions(opts: ListQuery): FieldError[] {
   }
   if (match !== '') {
     if (opts.sendInitialEvents === undefined) {
-      errs.push(fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
+      errs.push(
+        fieldError.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'),
+      );
     }
     if (match !== NOT_OLDER_THAN) errs.push(fieldError.notSupported('resourceVersionMatch', match, [NOT_OLDER_THAN]));
     if ((opts.continue ?? '') !== '') {

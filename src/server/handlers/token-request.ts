@@ -49,12 +49,21 @@ async function readTokenRequest(r: ResourceRequest, warnings: string[]): Promise
   const apiVersion = raw.apiVersion ?? API_VERSION;
   const kind = raw.kind ?? KIND;
   if (apiVersion !== API_VERSION || kind !== KIND) {
-    throw badRequest(`${String(kind)} in version "${String(apiVersion)}" cannot be handled as a ${KIND}: no kind "${String(kind)}" is registered`);
+    throw badRequest(
+      `${String(kind)} in version "${String(apiVersion)}" cannot be handled as a ${KIND}: no kind "${String(kind)}" is registered`,
+    );
   }
-  const decoded = decodeTypedObject({ ...raw, apiVersion, kind }, definitionRef(DEFINITION), r.ctx.definitions, fieldValidationMode(r), {
-    kind: KIND,
-    version: 'v1',
-  }, strictErrors);
+  const decoded = decodeTypedObject(
+    { ...raw, apiVersion, kind },
+    definitionRef(DEFINITION),
+    r.ctx.definitions,
+    fieldValidationMode(r),
+    {
+      kind: KIND,
+      version: 'v1',
+    },
+    strictErrors,
+  );
   warnings.push(...decoded.warnings);
   return decoded.object as Record<string, unknown>;
 }
@@ -114,7 +123,9 @@ export async function handleTokenRequest(r: ResourceRequest, name: string): Prom
   const request = await readTokenRequest(r, warnings);
   const meta = isObject(request.metadata) ? request.metadata : {};
   if (typeof meta.name === 'string' && meta.name !== '' && meta.name !== name) {
-    throw invalid(QUALIFIED_KIND, GROUP, KIND, name, [fieldError.invalid('metadata.name', meta.name, 'must match the service account name if specified')]);
+    throw invalid(QUALIFIED_KIND, GROUP, KIND, name, [
+      fieldError.invalid('metadata.name', meta.name, 'must match the service account name if specified'),
+    ]);
   }
   if (typeof meta.namespace === 'string' && meta.namespace !== '' && meta.namespace !== namespace) {
     throw invalid(QUALIFIED_KIND, GROUP, KIND, name, [

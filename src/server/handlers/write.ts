@@ -21,7 +21,13 @@ export async function handleCreate(r: ResourceRequest): Promise<void> {
   const warnings: string[] = [];
   const obj = await readObjectBody(r, warnings);
   const fieldManager = updateManager(r, 'CreateOptions');
-  const created = await r.store.create(r.namespace, obj, { dryRun: dryRun(r), warnings, user: r.user, resultDisposable: true, fieldManager });
+  const created = await r.store.create(r.namespace, obj, {
+    dryRun: dryRun(r),
+    warnings,
+    user: r.user,
+    resultDisposable: true,
+    fieldManager,
+  });
   send(r.res, r.format, 201, renderObject(r, created), warningHeaders(warnings));
 }
 

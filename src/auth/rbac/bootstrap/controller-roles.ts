@@ -16,6 +16,7 @@ export const CONTROLLER_ACCOUNTS = {
   pvcProtection: 'pvc-protection-controller',
   pvProtection: 'pv-protection-controller',
   rootCaPublisher: 'root-ca-cert-publisher',
+  csrSigning: 'certificate-controller',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -41,6 +42,24 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
   ],
   pvProtection: [resourceRule(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes']), EVENTS_RULE],
   rootCaPublisher: [resourceRule(['create', 'update'], [''], ['configmaps']), EVENTS_RULE],
+  // Kubernetes' certificate-controller role, less the CSR approver's rules (Cascade approves nothing by itself).
+  csrSigning: [
+    resourceRule(['get', 'list', 'watch', 'delete'], ['certificates.k8s.io'], ['certificatesigningrequests']),
+    resourceRule(['update'], ['certificates.k8s.io'], ['certificatesigningrequests/approval', 'certificatesigningrequests/status']),
+    resourceRule(
+      ['sign'],
+      ['certificates.k8s.io'],
+      ['signers'],
+      [
+        'kubernetes.io/kube-apiserver-client',
+        'kubernetes.io/kube-apiserver-client-kubelet',
+        'kubernetes.io/kubelet-serving',
+        'kubernetes.io/legacy-unknown',
+      ],
+    ),
+    resourceRule(['create'], ['authorization.k8s.io'], ['subjectaccessreviews']),
+    EVENTS_RULE,
+  ],
 };
 
 export type KubernetesController = keyof typeof CONTROLLER_ACCOUNTS;
