@@ -127,7 +127,7 @@ describe('StatefulSet validation (apps/validation ValidateStatefulSetSpec)', () 
 describe('StatefulSet strategy: dropStatefulSetDisabledFields', () => {
   it('drops rollingUpdate.maxUnavailable (MaxUnavailableStatefulSet is off) unless the stored object uses it', () => {
     const created = statefulSet((s) => (s.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { partition: 1, maxUnavailable: 2 } }));
-    STATEFUL_SET.strategy?.prepareForCreate?.(created);
+    STATEFUL_SET.strategy?.prepareForCreate?.(created, undefined);
     assert.deepEqual((created.spec as Spec).updateStrategy, { type: 'RollingUpdate', rollingUpdate: { partition: 1 } });
     const stored = statefulSet((s) => (s.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 2 } }));
     const next = statefulSet((s) => (s.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 3 } }));

@@ -22,7 +22,7 @@ function job(change: (spec: Spec) => void = () => {}, meta: Spec = {}): KubeObje
   };
   change(obj.spec as Spec);
   JOB.strategy?.defaults?.(obj);
-  JOB.strategy?.prepareForCreate?.(obj);
+  JOB.strategy?.prepareForCreate?.(obj, undefined);
   return obj;
 }
 

@@ -47,8 +47,6 @@ export interface StrategyOptions {
     obj: KubeObject,
   ) => { changed: boolean; finalizers: string[] };
   readonly prepareForUpdate?: (next: KubeObject, old: KubeObject) => void;
-  /** Kind-specific adjustments of a /status write, after everything but the status was restored from the old object. */
-  readonly prepareForStatusUpdate?: (next: KubeObject, old: KubeObject) => void;
   readonly warningsOnCreate?: (obj: KubeObject) => string[];
   readonly warningsOnUpdate?: (next: KubeObject, old: KubeObject) => string[];
 }
