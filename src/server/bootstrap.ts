@@ -1,5 +1,5 @@
 import { StatusError } from '../api/errors.js';
-import { KUBERNETES_SERVICE_IP } from '../admission/service-cluster-ip.js';
+import { KUBERNETES_SERVICE_IP } from '../registry/resources/service-cluster-ips.js';
 import { SYSTEM_PRIORITY_CLASSES } from '../kinds/scheduling-v1/priority-class.js';
 import type { Registry } from '../registry/registry.js';
 
@@ -58,6 +58,8 @@ export async function ensureKubernetesService(registry: Registry, host: string, 
   });
   await create(endpoints, {
     metadata: { name: 'kubernetes', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
-    subsets: [{ addresses: [{ ip: host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host }], ports: [{ name: 'https', port, protocol: 'TCP' }] }],
+    subsets: [
+      { addresses: [{ ip: host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host }], ports: [{ name: 'https', port, protocol: 'TCP' }] },
+    ],
   });
 }
