@@ -391,7 +391,33 @@ export class ResourceStore {
     const attributes = this.attributes('UPDATE', next, old, opts);
     const admission = this.admission();
     await admission.admit(attributes);
-    if (opts.subresource !== 'status' && opts.subresource !== 'finalize') this.strategy.prepareForUpdate(next, old);
+    const mainResource = opts.subresource !== 'status' && opts.subresource !== 'finalize';
+    if (mainResource) this.strategy.prepareForUpdate(next, old);
+    // Only writes of the resource itself change what the storage steps care about (a Service's type).
+    const finish = (mainResource ? await this.hooks.beginUpdate?.(next, old, opts.dryRun === true) : undefined) ?? (async () => {});
+    let stored = false;
+    try {
+      const result = await this.validateAndWriteUpdate(key, kv, old, next, attributes, admission, opts);
+      stored = true;
+      return result;
+    } finally {
+      await finish(stored);
+    }
+  }
+
+  /** The end of an update: the object's validation, the validating plugins, then the write or the removal (R2.35). */
+  private async validateAndWriteUpdate(
+    key: string,
+    kv: KeyValue,
+    old: KubeObject,
+    next: KubeObject,
+    attributes: AdmissionAttributes,
+    admission: AdmissionChain,
+    opts: WriteOptions,
+  ): Promise<KubeObject> {
+    const name = old.metadata.name ?? '';
+    const n = next.metadata;
+    const o = old.metadata;
     dropEmptyMetadata(n);
     const kindErrs =
       opts.subresource === 'status' ? this.strategy.validateStatusUpdate(next, old) : this.strategy.validateUpdate(next, old);

@@ -104,4 +104,22 @@ describe('Service ClusterIP allocation (pkg/registry/core/service/storage: alloc
     await services.create('ns', { metadata: { name: 'ext' }, spec: { type: 'ExternalName', externalName: 'example.com' } });
     assert.deepEqual(await held(), []);
   });
+
+  it('gives the address back when a Service becomes ExternalName, and allocates when it stops being one', async () => {
+    const { services, held } = setup();
+    await services.create('ns', service('web', { clusterIP: '10.96.0.70' }));
+    const current = await services.get('ns', 'web');
+    const external = {
+      ...current,
+      spec: { ...(current.spec as Record<string, unknown>), type: 'ExternalName', externalName: 'db.example.com' },
+    };
+    await services.update('ns', 'web', external, { dryRun: true });
+    assert.deepEqual(await held(), ['10.96.0.70'], 'a dry run releases nothing');
+    const updated = await services.update('ns', 'web', external);
+    assert.equal(clusterIp(updated), undefined);
+    assert.deepEqual(await held(), []);
+    const back = { ...updated, spec: { type: 'ClusterIP', clusterIP: '10.96.0.71', ports: [{ port: 80 }] } };
+    assert.equal(clusterIp(await services.update('ns', 'web', back)), '10.96.0.71');
+    assert.deepEqual(await held(), ['10.96.0.71']);
+  });
 });
