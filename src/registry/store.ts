@@ -258,9 +258,15 @@ export class ResourceStore {
       readonly dryRun?: boolean;
       readonly user?: UserInfo;
       readonly subresource?: string;
+      readonly fieldManager?: string;
+      /** DeleteOptions; for a create or update, the CreateOptions/UpdateOptions are rebuilt from the write's options. */
       readonly options?: Record<string, unknown>;
     },
   ): AdmissionAttributes {
+    const writeOptions = {
+      ...(opts.dryRun === true ? { dryRun: ['All'] } : {}),
+      ...(opts.fieldManager === undefined ? {} : { fieldManager: opts.fieldManager }),
+    };
     return admissionAttributes({
       operation,
       resource: this.info,
@@ -269,7 +275,7 @@ export class ResourceStore {
       subresource: opts.subresource,
       user: opts.user,
       dryRun: opts.dryRun,
-      options: opts.options,
+      options: opts.options ?? writeOptions,
     });
   }
 

@@ -55,7 +55,7 @@ const configMap = (name: string): KubeObject => ({ metadata: { name }, data: { a
 describe('admission chain (k8s.io/apiserver admission: mutating, then the strategy validation, then validating)', () => {
   it('CREATE: mutating plugins in order, their changes validated and stored, then the validating plugins', async () => {
     const { store, seen } = setup();
-    const created = await store.create('ns', configMap('cm'), { user: ALICE });
+    const created = await store.create('ns', configMap('cm'), { user: ALICE, fieldManager: 'kubectl-create' });
     assert.deepEqual(
       seen.map((s) => s.phase),
       ['mutating', 'create-only', 'validating'],
@@ -70,6 +70,7 @@ describe('admission chain (k8s.io/apiserver admission: mutating, then the strate
     assert.equal(attributes?.user, ALICE);
     assert.equal(attributes?.dryRun, false);
     assert.equal(attributes?.oldObject, undefined);
+    assert.deepEqual(attributes?.options, { fieldManager: 'kubectl-create' });
   });
 
   it('a mutation the object validation refuses fails the write before any validating plugin runs', async () => {
@@ -93,6 +94,7 @@ describe('admission chain (k8s.io/apiserver admission: mutating, then the strate
     );
     assert.equal(seen[0]?.attributes.oldObject?.metadata.labels?.admitted, 'yes');
     assert.equal(seen[1]?.attributes.dryRun, true);
+    assert.deepEqual(seen[1]?.attributes.options, { dryRun: ['All'] });
     assert.deepEqual((await store.get('ns', 'cm')).data, { a: '1' }, 'a dry run stores nothing');
   });
 
@@ -100,7 +102,7 @@ describe('admission chain (k8s.io/apiserver admission: mutating, then the strate
     const { store, seen } = setup();
     await store.create('ns', configMap('cm'));
     seen.length = 0;
-    await store.delete('ns', 'cm', {}, { user: ALICE });
+    await store.delete('ns', 'cm', { propagationPolicy: 'Background' }, { user: ALICE });
     assert.deepEqual(
       seen.map((s) => [s.phase, s.attributes.operation]),
       [
@@ -112,6 +114,7 @@ describe('admission chain (k8s.io/apiserver admission: mutating, then the strate
     assert.equal(attributes?.object, undefined);
     assert.equal(attributes?.oldObject?.metadata.name, 'cm');
     assert.equal(attributes?.user, ALICE);
+    assert.deepEqual(attributes?.options, { propagationPolicy: 'Background' });
   });
 
   it('a validating refusal stores nothing', async () => {
