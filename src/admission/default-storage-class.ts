@@ -1,7 +1,6 @@
-import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
 import { isDefaultStorageClass } from '../kinds/storage-v1/storage-class.js';
-import type { AdmissionOptions } from '../registry/write-admission.js';
+import type { MutatingAdmissionPlugin } from '../registry/admission/plugin.js';
 import { newestDefaultClass } from './newest-default-class.js';
 
 /** A claim carrying the pre-1.6 class annotation has chosen its class already. */
@@ -17,19 +16,17 @@ export function chooseDefaultStorageClass(classes: readonly KubeObject[]): strin
  * is absent (an explicit "" asks for no class and stays) gets the default StorageClass. Classes are read when a claim
  * is created, which is rare, rather than kept in a cache every server would pay for.
  */
-export function defaultStorageClass(listClasses: () => Promise<readonly KubeObject[]>) {
-  return async (
-    operation: 'CREATE' | 'UPDATE' | 'DELETE',
-    info: ResourceInfo,
-    obj: KubeObject,
-    _old?: KubeObject,
-    options?: AdmissionOptions,
-  ): Promise<void> => {
-    if (operation !== 'CREATE' || info.group !== '' || info.plural !== 'persistentvolumeclaims' || options?.subresource !== undefined) return;
-    if (!isObject(obj.spec)) obj.spec = {};
-    const spec = obj.spec as Record<string, unknown>;
-    if (typeof spec.storageClassName === 'string' || obj.metadata.annotations?.[BETA_CLASS_ANNOTATION] !== undefined) return;
-    const chosen = chooseDefaultStorageClass(await listClasses());
-    if (chosen !== undefined) spec.storageClassName = chosen;
+export function defaultStorageClass(listClasses: () => Promise<readonly KubeObject[]>): MutatingAdmissionPlugin {
+  return {
+    name: 'DefaultStorageClass',
+    handles: (operation) => operation === 'CREATE',
+    admit: async ({ resource, subresource, object: obj }) => {
+      if (resource.group !== '' || resource.plural !== 'persistentvolumeclaims' || subresource !== '' || obj === undefined) return;
+      if (!isObject(obj.spec)) obj.spec = {};
+      const spec = obj.spec as Record<string, unknown>;
+      if (typeof spec.storageClassName === 'string' || obj.metadata.annotations?.[BETA_CLASS_ANNOTATION] !== undefined) return;
+      const chosen = chooseDefaultStorageClass(await listClasses());
+      if (chosen !== undefined) spec.storageClassName = chosen;
+    },
   };
 }

@@ -1,5 +1,5 @@
-import type { ResourceInfo } from '../api/resource-info.js';
-import { isObject, type KubeObject } from '../api/types.js';
+import { isObject } from '../api/types.js';
+import type { MutatingAdmissionPlugin } from '../registry/admission/plugin.js';
 
 /** kube-apiserver's --default-not-ready-toleration-seconds and --default-unreachable-toleration-seconds. */
 const DEFAULT_TOLERATION_SECONDS = 300;
@@ -9,9 +9,16 @@ const NODE_TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreach
  * The DefaultTolerationSeconds admission plugin, on pod creation: a pod that does not already tolerate a node
  * becoming not-ready or unreachable (NoExecute) tolerates each for 300 s, so it is evicted after that, not at once.
  */
-export async function defaultTolerationSeconds(operation: 'CREATE' | 'UPDATE' | 'DELETE', info: ResourceInfo, obj: KubeObject): Promise<void> {
-  if (operation !== 'CREATE' || info.group !== '' || info.plural !== 'pods' || !isObject(obj.spec)) return;
-  const spec = obj.spec;
+export const defaultTolerationSeconds: MutatingAdmissionPlugin = {
+  name: 'DefaultTolerationSeconds',
+  handles: (operation) => operation === 'CREATE',
+  admit: async ({ resource, subresource, object }) => {
+    if (resource.group === '' && resource.plural === 'pods' && subresource === '' && isObject(object?.spec))
+      tolerateNodeProblems(object.spec);
+  },
+};
+
+function tolerateNodeProblems(spec: Record<string, unknown>): void {
   const tolerations = Array.isArray(spec.tolerations) ? spec.tolerations : [];
   const added = NODE_TAINTS.filter((key) => !tolerations.some((t) => toleratesNoExecute(t, key))).map((key) => ({
     key,

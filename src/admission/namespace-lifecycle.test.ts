@@ -5,6 +5,7 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
 import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import { FORCE_LIVE_LOOKUP_TTL_MS, namespaceLifecycle } from './namespace-lifecycle.js';
+import { admissionAttributes, type AdmissionOperation } from '../registry/admission/attributes.js';
 
 const info = (plural: string): ResourceInfo => {
   const found = BUILTIN_RESOURCES.find((r) => r.group === '' && r.plural === plural);
@@ -14,14 +15,19 @@ const info = (plural: string): ResourceInfo => {
 const CONFIGMAPS = info('configmaps');
 const NAMESPACES = info('namespaces');
 
-const namespace = (name: string, phase = 'Active'): KubeObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name }, status: { phase } });
+const namespace = (name: string, phase = 'Active'): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'Namespace',
+  metadata: { name },
+  status: { phase },
+});
 const configMap = (ns: string): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: ns } });
 
 /** The admission over a cache and a storage the test controls, counting live reads. */
 function setup(cache: Record<string, KubeObject>, storage: Record<string, KubeObject>) {
   let clock = 1_000;
   const live: string[] = [];
-  const admit = namespaceLifecycle({
+  const plugin = namespaceLifecycle({
     cached: (name) => cache[name],
     live: async (name) => {
       live.push(name);
@@ -29,6 +35,16 @@ function setup(cache: Record<string, KubeObject>, storage: Record<string, KubeOb
     },
     now: () => clock,
   });
+  // DELETE carries the stored object as oldObject, as the store passes it.
+  const admit = (operation: AdmissionOperation, resource: ResourceInfo, obj: KubeObject): Promise<void> =>
+    plugin.admit(
+      admissionAttributes({
+        operation,
+        resource,
+        object: operation === 'DELETE' ? undefined : obj,
+        oldObject: operation === 'DELETE' ? obj : undefined,
+      }),
+    );
   return { admit, live, advance: (ms: number) => (clock += ms) };
 }
 
@@ -62,7 +78,10 @@ describe('NamespaceLifecycle admission', () => {
     const { admit } = setup({ old: namespace('old', 'Terminating') }, {});
     const denied = await status(admit('CREATE', CONFIGMAPS, configMap('old')));
     assert.equal(denied?.code, 403);
-    assert.equal(denied?.message, 'configmaps "c" is forbidden: unable to create new content in namespace old because it is being terminated');
+    assert.equal(
+      denied?.message,
+      'configmaps "c" is forbidden: unable to create new content in namespace old because it is being terminated',
+    );
     assert.deepEqual(denied?.toStatus().details?.causes, [
       { reason: 'NamespaceTerminating', message: 'namespace old is being terminated', field: 'metadata.namespace' },
     ]);

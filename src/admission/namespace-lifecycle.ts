@@ -1,6 +1,6 @@
 import { forbidden, notFound, StatusError } from '../api/errors.js';
-import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
+import type { MutatingAdmissionPlugin } from '../registry/admission/plugin.js';
 
 /** R3.8: namespaces the cluster cannot do without. */
 const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
@@ -25,7 +25,7 @@ const isTerminating = (ns: KubeObject): boolean => isObject(ns.status) && ns.sta
  * before it is refused, and so is one whose deletion this server admitted lately while the cache still calls it
  * active.
  */
-export function namespaceLifecycle(options: NamespaceLifecycleOptions) {
+export function namespaceLifecycle(options: NamespaceLifecycleOptions): MutatingAdmissionPlugin {
   const now = options.now ?? Date.now;
   /** Namespace name → until when its lookups go to storage. */
   const forceLiveLookup = new Map<string, number>();
@@ -38,37 +38,40 @@ export function namespaceLifecycle(options: NamespaceLifecycleOptions) {
     }
     return cached !== undefined && !isTerminating(cached);
   };
-  return async (operation: 'CREATE' | 'UPDATE' | 'DELETE', info: ResourceInfo, obj: KubeObject): Promise<void> => {
-    if (info.group === '' && info.plural === 'namespaces') {
-      const name = obj.metadata.name ?? '';
-      if (operation !== 'DELETE') return;
-      if (IMMORTAL_NAMESPACES.has(name)) {
-        throw forbidden({ group: '', resource: 'namespaces' }, name, 'this namespace may not be deleted');
+  return {
+    name: 'NamespaceLifecycle',
+    handles: (operation) => operation === 'CREATE' || operation === 'DELETE',
+    admit: async ({ operation, resource: info, name, namespace: objectNamespace, object }) => {
+      if (info.group === '' && info.plural === 'namespaces') {
+        if (operation !== 'DELETE') return;
+        if (IMMORTAL_NAMESPACES.has(name)) {
+          throw forbidden({ group: '', resource: 'namespaces' }, name, 'this namespace may not be deleted');
+        }
+        // Re-inserted so that the map stays in expiry order and expired entries can be dropped from its front.
+        forceLiveLookup.delete(name);
+        forceLiveLookup.set(name, now() + FORCE_LIVE_LOOKUP_TTL_MS);
+        for (const [oldest, until] of forceLiveLookup) {
+          if (until > now()) break;
+          forceLiveLookup.delete(oldest);
+        }
+        return;
       }
-      // Re-inserted so that the map stays in expiry order and expired entries can be dropped from its front.
-      forceLiveLookup.delete(name);
-      forceLiveLookup.set(name, now() + FORCE_LIVE_LOOKUP_TTL_MS);
-      for (const [oldest, until] of forceLiveLookup) {
-        if (until > now()) break;
-        forceLiveLookup.delete(oldest);
+      if (operation !== 'CREATE' || !info.namespaced) return;
+      const namespace = objectNamespace ?? '';
+      let ns = options.cached(namespace);
+      if (ns === undefined || mustLookUpLive(namespace, ns)) ns = await options.live(namespace);
+      if (ns === undefined) throw notFound({ group: '', resource: 'namespaces' }, namespace);
+      if (isTerminating(ns)) {
+        const denied = forbidden(
+          { group: info.group, resource: info.plural },
+          name || (object?.metadata.generateName ?? ''),
+          `unable to create new content in namespace ${namespace} because it is being terminated`,
+        );
+        throw new StatusError(denied.code, denied.reason, denied.message, {
+          ...denied.details,
+          causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
+        });
       }
-      return;
-    }
-    if (operation !== 'CREATE' || !info.namespaced) return;
-    const namespace = obj.metadata.namespace ?? '';
-    let ns = options.cached(namespace);
-    if (ns === undefined || mustLookUpLive(namespace, ns)) ns = await options.live(namespace);
-    if (ns === undefined) throw notFound({ group: '', resource: 'namespaces' }, namespace);
-    if (isTerminating(ns)) {
-      const denied = forbidden(
-        { group: info.group, resource: info.plural },
-        obj.metadata.name || (obj.metadata.generateName ?? ''),
-        `unable to create new content in namespace ${namespace} because it is being terminated`,
-      );
-      throw new StatusError(denied.code, denied.reason, denied.message, {
-        ...denied.details,
-        causes: [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }],
-      });
-    }
+    },
   };
 }

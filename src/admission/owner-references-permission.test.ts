@@ -8,7 +8,8 @@ import type { UserInfo } from '../api/user.js';
 import { NoKindMatchError } from '../discovery/rest-mapper/errors.js';
 import type { GroupKind, RestMapping } from '../discovery/rest-mapper/types.js';
 import { BUILTIN_RESOURCES } from '../kinds/index.js';
-import type { WriteAdmission } from '../registry/write-admission.js';
+import { AdmissionChain } from '../registry/admission/chain.js';
+import { admissionAttributes, type AdmissionOperation } from '../registry/admission/attributes.js';
 import { ownerReferencesPermissionEnforcement } from './owner-references-permission.js';
 
 type Grant = Omit<ResourceAttributes, 'user' | 'resourceRequest' | 'apiVersion'> & { readonly userName: string };
@@ -91,12 +92,32 @@ const configMap = (refs?: OwnerReference[], name = 'cm'): KubeObject => ({
   metadata: { name, namespace: 'ns1', ...(refs === undefined ? {} : { ownerReferences: refs }) },
 });
 
+interface Options {
+  readonly dryRun: boolean;
+  readonly user?: UserInfo;
+  readonly subresource?: string;
+}
+
 function setup() {
   const authorizer = new GrantListAuthorizer();
   const lookups: GroupKind[] = [];
-  const admit = ownerReferencesPermissionEnforcement({ authorizer: () => authorizer, restMappings: restMappings(lookups) });
-  // It plugs into the store's admission chain as is.
-  const chained: WriteAdmission = admit;
+  const plugin = ownerReferencesPermissionEnforcement({ authorizer: () => authorizer, restMappings: restMappings(lookups) });
+  const attributes = (operation: AdmissionOperation, resource: ResourceInfo, obj: KubeObject, old: KubeObject | undefined, opts: Options) =>
+    admissionAttributes({
+      operation,
+      resource,
+      object: obj,
+      oldObject: old,
+      user: opts.user,
+      subresource: opts.subresource,
+      dryRun: opts.dryRun,
+    });
+  const admit = (operation: AdmissionOperation, resource: ResourceInfo, obj: KubeObject, old: KubeObject | undefined, opts: Options) =>
+    plugin.validate(attributes(operation, resource, obj, old, opts));
+  // It plugs into the store's admission chain as a validating plugin.
+  const chain = new AdmissionChain([], [plugin]);
+  const chained = (operation: AdmissionOperation, resource: ResourceInfo, obj: KubeObject, old: KubeObject | undefined, opts: Options) =>
+    chain.validate(attributes(operation, resource, obj, old, opts));
   return { authorizer, lookups, admit, chained };
 }
 

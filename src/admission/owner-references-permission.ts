@@ -4,7 +4,7 @@ import type { KubeObject, OwnerReference } from '../api/types.js';
 import type { Authorizer, ResourceAttributes } from '../auth/authorizer.js';
 import type { UserInfo } from '../api/user.js';
 import type { GroupKind, RestMapping } from '../discovery/rest-mapper/types.js';
-import type { AdmissionOptions } from '../registry/write-admission.js';
+import type { ValidatingAdmissionPlugin } from '../registry/admission/plugin.js';
 
 export interface OwnerReferencesPermissionDeps {
   readonly authorizer: () => Authorizer;
@@ -14,20 +14,6 @@ export interface OwnerReferencesPermissionDeps {
    */
   readonly restMappings: (groupKind: GroupKind, version: string) => readonly RestMapping[];
 }
-
-/** The store passes the subresource of the write (pods/status is exempt, and the delete check names it). */
-export interface OwnerReferencesAdmissionOptions extends AdmissionOptions {
-  readonly subresource?: string;
-}
-
-/** A WriteAdmission (assignable to it) that also reads the write's subresource. */
-export type OwnerReferencesAdmission = (
-  operation: 'CREATE' | 'UPDATE' | 'DELETE',
-  info: ResourceInfo,
-  obj: KubeObject,
-  old?: KubeObject,
-  options?: OwnerReferencesAdmissionOptions,
-) => Promise<void>;
 
 /** pods/status is exempt: old kubelets rewrote owner references there, and the pod status strategy keeps them. */
 const EXEMPT = [{ group: '', resource: 'pods', subresource: 'status' }] as const;
@@ -110,74 +96,76 @@ function finalizersAttributes(user: UserInfo, mapping: RestMapping, name: string
  * block its owner's deletion must be able to update that owner's finalizers. Writes by the server itself (no user)
  * are not checked.
  */
-export function ownerReferencesPermissionEnforcement(deps: OwnerReferencesPermissionDeps): OwnerReferencesAdmission {
-  return async (operation, info, obj, old, options) => {
-    const user = options?.user;
-    if (operation === 'DELETE' || user === undefined) return;
-    const subresource = options?.subresource ?? '';
-    if (isExempt(info, subresource)) return;
-    const refs = obj.metadata.ownerReferences ?? [];
-    const previous = operation === 'CREATE' ? undefined : old;
-    if (!changesOwnerReferences(refs, previous)) return;
+export function ownerReferencesPermissionEnforcement(deps: OwnerReferencesPermissionDeps): ValidatingAdmissionPlugin {
+  return {
+    name: 'OwnerReferencesPermissionEnforcement',
+    handles: (operation) => operation === 'CREATE' || operation === 'UPDATE',
+    validate: async ({ operation, resource: info, subresource, object: obj, oldObject: old, user }) => {
+      if (operation === 'DELETE' || obj === undefined || user === undefined) return;
+      if (isExempt(info, subresource)) return;
+      const refs = obj.metadata.ownerReferences ?? [];
+      const previous = operation === 'CREATE' ? undefined : old;
+      if (!changesOwnerReferences(refs, previous)) return;
 
-    const authorizer = deps.authorizer();
-    const namespace = info.namespaced ? (obj.metadata.namespace ?? '') : '';
-    if (operation === 'UPDATE') {
-      const decision = authorizer.authorize({
+      const authorizer = deps.authorizer();
+      const namespace = info.namespaced ? (obj.metadata.namespace ?? '') : '';
+      if (operation === 'UPDATE') {
+        const decision = authorizer.authorize({
+          user,
+          resourceRequest: true,
+          verb: 'delete',
+          apiGroup: info.group,
+          apiVersion: info.version,
+          resource: info.plural,
+          subresource,
+          namespace,
+          name: obj.metadata.name ?? '',
+        });
+        if (decision.decision !== 'allow') {
+          throw denied(info, obj, `cannot set an ownerRef on a resource you can't delete: ${because(decision.reason)}`);
+        }
+      }
+
+      const blocking = newlyBlocking(refs, previous);
+      if (blocking.length === 0) return;
+      // One wildcard question first: whoever may finalize anything needs no REST mapping at all.
+      const anything = authorizer.authorize({
         user,
         resourceRequest: true,
-        verb: 'delete',
-        apiGroup: info.group,
-        apiVersion: info.version,
-        resource: info.plural,
-        subresource,
-        namespace,
-        name: obj.metadata.name ?? '',
+        verb: 'update',
+        apiGroup: '*',
+        apiVersion: '*',
+        resource: '*',
+        subresource: 'finalizers',
+        namespace: '',
+        name: '*',
       });
-      if (decision.decision !== 'allow') {
-        throw denied(info, obj, `cannot set an ownerRef on a resource you can't delete: ${because(decision.reason)}`);
-      }
-    }
+      if (anything.decision === 'allow') return;
 
-    const blocking = newlyBlocking(refs, previous);
-    if (blocking.length === 0) return;
-    // One wildcard question first: whoever may finalize anything needs no REST mapping at all.
-    const anything = authorizer.authorize({
-      user,
-      resourceRequest: true,
-      verb: 'update',
-      apiGroup: '*',
-      apiVersion: '*',
-      resource: '*',
-      subresource: 'finalizers',
-      namespace: '',
-      name: '*',
-    });
-    if (anything.decision === 'allow') return;
-
-    for (const ref of blocking) {
-      let mappings: readonly RestMapping[];
-      try {
-        const { group, version } = parseGroupVersion(ref.apiVersion);
-        mappings = deps.restMappings({ group, kind: ref.kind }, version);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        throw denied(
-          info,
-          obj,
-          `cannot set blockOwnerDeletion in this case because cannot find RESTMapping for APIVersion ${ref.apiVersion} Kind ${ref.kind}: ${message}`,
-        );
-      }
-      for (const mapping of mappings) {
-        const decision = authorizer.authorize(finalizersAttributes(user, mapping, ref.name, namespace));
-        if (decision.decision !== 'allow') {
+      for (const ref of blocking) {
+        let mappings: readonly RestMapping[];
+        try {
+          const { group, version } = parseGroupVersion(ref.apiVersion);
+          mappings = deps.restMappings({ group, kind: ref.kind }, version);
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
           throw denied(
             info,
             obj,
-            `cannot set blockOwnerDeletion if an ownerReference refers to a resource you can't set finalizers on: ${because(decision.reason)}`,
+            `cannot set blockOwnerDeletion in this case because cannot find RESTMapping for APIVersion ${ref.apiVersion} Kind ${ref.kind}: ${message}`,
           );
         }
+        for (const mapping of mappings) {
+          const decision = authorizer.authorize(finalizersAttributes(user, mapping, ref.name, namespace));
+          if (decision.decision !== 'allow') {
+            throw denied(
+              info,
+              obj,
+              `cannot set blockOwnerDeletion if an ownerReference refers to a resource you can't set finalizers on: ${because(decision.reason)}`,
+            );
+          }
+        }
       }
-    }
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { forbidden } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { isObject, type KubeObject } from '../api/types.js';
-import type { WriteAdmission } from '../registry/write-admission.js';
+import type { MutatingAdmissionPlugin, ValidatingAdmissionPlugin } from '../registry/admission/plugin.js';
 
 /** With no globalDefault class, a pod without a class gets priority 0 and the default preemption policy. */
 const NO_CLASS_PRIORITY = 0;
@@ -28,7 +28,12 @@ async function defaultClass(classes: PriorityClassReader): Promise<KubeObject | 
   return found;
 }
 
-async function admitPod(classes: PriorityClassReader, operation: 'CREATE' | 'UPDATE', obj: KubeObject, old: KubeObject | undefined): Promise<void> {
+async function admitPod(
+  classes: PriorityClassReader,
+  operation: 'CREATE' | 'UPDATE',
+  obj: KubeObject,
+  old: KubeObject | undefined,
+): Promise<void> {
   if (!isObject(obj.spec)) return;
   const spec = obj.spec;
   if (operation === 'UPDATE') {
@@ -86,13 +91,19 @@ async function admitPriorityClass(classes: PriorityClassReader, obj: KubeObject,
 
 /**
  * The Priority admission plugin: pods get `priority` and `preemptionPolicy` from their `priorityClassName` (or the
- * global default class) on creation, refusing (403) an unknown class and values that differ from the class's; a
- * second global default PriorityClass is refused.
+ * global default class) on creation, refusing (403) an unknown class and values that differ from the class's
+ * (mutating phase); a second global default PriorityClass is refused (validating phase).
  */
-export function podPriority(classes: PriorityClassReader): WriteAdmission {
-  return async (operation, info, obj, old) => {
-    if (operation === 'DELETE') return;
-    if (isPod(info)) await admitPod(classes, operation, obj, old);
-    else if (isPriorityClass(info)) await admitPriorityClass(classes, obj, old);
+export function podPriority(classes: PriorityClassReader): MutatingAdmissionPlugin & ValidatingAdmissionPlugin {
+  return {
+    name: 'Priority',
+    handles: (operation) => operation === 'CREATE' || operation === 'UPDATE',
+    admit: async ({ operation, resource, object, oldObject }) => {
+      if ((operation === 'CREATE' || operation === 'UPDATE') && object !== undefined && isPod(resource))
+        await admitPod(classes, operation, object, oldObject);
+    },
+    validate: async ({ resource, object, oldObject }) => {
+      if (object !== undefined && isPriorityClass(resource)) await admitPriorityClass(classes, object, oldObject);
+    },
   };
 }

@@ -7,7 +7,7 @@ import { stringsAt } from '../protection/field-path.js';
 import type { ProtectionRuleSet } from '../protection/rule-set.js';
 import { PROTECTION_RULE_CLEANUP_FINALIZER, PROTECTION_RULES } from '../protection/rule-types.js';
 import type { Registry } from '../registry/registry.js';
-import type { WriteAdmission } from '../registry/write-admission.js';
+import type { MutatingAdmissionPlugin, ValidatingAdmissionPlugin } from '../registry/admission/plugin.js';
 
 /**
  * Admission for declarative in-use protection (src/protection/):
@@ -19,24 +19,38 @@ import type { WriteAdmission } from '../registry/write-admission.js';
  *   admission plugin answers (NamespaceLifecycle's "is being terminated", ServiceAccount's missing account).
  *   This narrows the race the design describes; the finalizer and the live check close it.
  */
-export function protectionRulesAdmission(rules: ProtectionRuleSet, registry: Registry): WriteAdmission {
-  return async (operation, info, obj, old) => {
-    if (operation === 'DELETE') return;
-    if (info.group === PROTECTION_RULES.group && info.plural === PROTECTION_RULES.resource) {
-      admitRule(operation, info, obj, old);
-      return;
-    }
-    if (operation === 'CREATE') {
-      for (const rule of rules.forProvider(info.group, info.plural)) {
-        const finalizers = obj.metadata.finalizers ?? [];
-        if (!finalizers.includes(rule.finalizer)) obj.metadata.finalizers = [...finalizers, rule.finalizer];
+export function protectionRulesAdmission(
+  rules: ProtectionRuleSet,
+  registry: Registry,
+): MutatingAdmissionPlugin & ValidatingAdmissionPlugin {
+  const isRule = (info: ResourceInfo): boolean => info.group === PROTECTION_RULES.group && info.plural === PROTECTION_RULES.resource;
+  return {
+    name: 'ProtectionRules',
+    handles: (operation) => operation === 'CREATE' || operation === 'UPDATE',
+    // Finalizers first, in the mutating phase, so that validation and the validating plugins see them.
+    admit: async ({ operation, resource, object }) => {
+      if (operation !== 'CREATE' || object === undefined) return;
+      const finalizers = isRule(resource)
+        ? [PROTECTION_RULE_CLEANUP_FINALIZER]
+        : rules.forProvider(resource.group, resource.plural).map((r) => r.finalizer);
+      for (const finalizer of finalizers) {
+        const present = object.metadata.finalizers ?? [];
+        if (!present.includes(finalizer)) object.metadata.finalizers = [...present, finalizer];
       }
-    }
-    for (const rule of rules.forDependent(info.group, info.plural)) await admitDependent(registry, rule, info, obj, old);
+    },
+    validate: async ({ operation, resource, object, oldObject }) => {
+      if (object === undefined || operation === 'DELETE') return;
+      if (isRule(resource)) {
+        validateRule(operation, resource, object, oldObject);
+        return;
+      }
+      for (const rule of rules.forDependent(resource.group, resource.plural))
+        await admitDependent(registry, rule, resource, object, oldObject);
+    },
   };
 }
 
-function admitRule(operation: 'CREATE' | 'UPDATE', info: ResourceInfo, obj: KubeObject, old: KubeObject | undefined): void {
+function validateRule(operation: 'CREATE' | 'UPDATE', info: ResourceInfo, obj: KubeObject, old: KubeObject | undefined): void {
   const name = obj.metadata.name ?? '';
   const refuse = (errs: ReturnType<typeof validateRuleSpec>): StatusError =>
     invalid(qualifiedKind(info), info.group, info.kind, name, errs);
@@ -45,11 +59,6 @@ function admitRule(operation: 'CREATE' | 'UPDATE', info: ResourceInfo, obj: Kube
   }
   const errs = validateRuleSpec(obj.spec);
   if (errs.length > 0) throw refuse(errs);
-  if (operation === 'CREATE') {
-    const finalizers = obj.metadata.finalizers ?? [];
-    if (!finalizers.includes(PROTECTION_RULE_CLEANUP_FINALIZER))
-      obj.metadata.finalizers = [...finalizers, PROTECTION_RULE_CLEANUP_FINALIZER];
-  }
 }
 
 async function admitDependent(

@@ -13,6 +13,7 @@ import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import { Registry } from '../registry/registry.js';
 import type { ResourceStore } from '../registry/store.js';
 import { createMemoryBackend } from '../storage/memory/backend.js';
+import { AdmissionChain } from '../registry/admission/chain.js';
 import { rbacEscalationAdmission } from './rbac-escalation.js';
 
 const GROUP = 'rbac.authorization.k8s.io';
@@ -89,9 +90,14 @@ before(async () => {
   registry = new Registry({
     backend,
     resources: BUILTIN_RESOURCES,
-    admission: rbacEscalationAdmission(
-      () => chain,
-      () => rbac,
+    admission: new AdmissionChain(
+      [],
+      [
+        rbacEscalationAdmission(
+          () => chain,
+          () => rbac,
+        ),
+      ],
     ),
   });
   server = createInProcessClient(registry, BUILTIN_DEFINITIONS);

@@ -9,7 +9,7 @@ import { goQuote } from '../util/go-quote.js';
 import { hasAggregationRule, type PolicyRule, RBAC_GROUP, type RoleRef, roleRefOf, rulesOf } from '../auth/rbac/policy.js';
 import { describeMissing, uncoveredRules } from '../auth/rbac/rule-coverage.js';
 import { SYSTEM_MASTERS, type UserInfo } from '../api/user.js';
-import type { WriteAdmission } from '../registry/write-admission.js';
+import type { ValidatingAdmissionPlugin } from '../registry/admission/plugin.js';
 
 /** What an aggregationRule can gather: everything, so only holders of everything may set or change one. */
 const FULL_AUTHORITY: readonly PolicyRule[] = [
@@ -24,25 +24,28 @@ const FULL_AUTHORITY: readonly PolicyRule[] = [
  * Members of system:masters, and the server itself (no user), are exempt. `authorizer` is the full chain the
  * server authorizes with; `rbac` resolves the rules RBAC grants.
  */
-export function rbacEscalationAdmission(authorizer: () => Authorizer, rbac: () => RbacRuleSource): WriteAdmission {
-  return async (operation, info, obj, old, options) => {
-    if (info.group !== RBAC_GROUP || operation === 'DELETE') return;
-    const user = options?.user;
-    if (user === undefined || user.groups.includes(SYSTEM_MASTERS)) return;
-    const check = new EscalationCheck(authorizer(), rbac(), user, info, obj);
-    switch (info.plural) {
-      case 'roles':
-      case 'clusterroles':
-        if (check.escalateAllowed(operation)) return;
-        if (operation === 'UPDATE' && old !== undefined && onlyGarbageCollectorFieldsChange(obj, old)) return;
-        check.role(old);
-        return;
-      case 'rolebindings':
-      case 'clusterrolebindings':
-        if (operation === 'UPDATE' && old !== undefined && onlyGarbageCollectorFieldsChange(obj, old)) return;
-        check.binding();
-        return;
-    }
+export function rbacEscalationAdmission(authorizer: () => Authorizer, rbac: () => RbacRuleSource): ValidatingAdmissionPlugin {
+  return {
+    name: 'RBACEscalation',
+    handles: (operation) => operation === 'CREATE' || operation === 'UPDATE',
+    validate: async ({ operation, resource: info, object: obj, oldObject: old, user }) => {
+      if (info.group !== RBAC_GROUP || obj === undefined || operation === 'DELETE') return;
+      if (user === undefined || user.groups.includes(SYSTEM_MASTERS)) return;
+      const check = new EscalationCheck(authorizer(), rbac(), user, info, obj);
+      switch (info.plural) {
+        case 'roles':
+        case 'clusterroles':
+          if (check.escalateAllowed(operation)) return;
+          if (operation === 'UPDATE' && old !== undefined && onlyGarbageCollectorFieldsChange(obj, old)) return;
+          check.role(old);
+          return;
+        case 'rolebindings':
+        case 'clusterrolebindings':
+          if (operation === 'UPDATE' && old !== undefined && onlyGarbageCollectorFieldsChange(obj, old)) return;
+          check.binding();
+          return;
+      }
+    },
   };
 }
 

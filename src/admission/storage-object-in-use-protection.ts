@@ -1,5 +1,6 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
+import type { MutatingAdmissionPlugin } from '../registry/admission/plugin.js';
 import { PV_PROTECTION_FINALIZER, PVC_PROTECTION_FINALIZER } from '../protection/volume-finalizers.js';
 
 /**
@@ -7,12 +8,16 @@ import { PV_PROTECTION_FINALIZER, PVC_PROTECTION_FINALIZER } from '../protection
  * protection finalizer. Only creates are touched; objects that predate the plugin get the finalizer from the
  * protection controllers (R6.1).
  */
-export async function storageObjectInUseProtection(
-  operation: 'CREATE' | 'UPDATE' | 'DELETE',
-  info: ResourceInfo,
-  obj: KubeObject,
-): Promise<void> {
-  if (operation !== 'CREATE' || info.group !== '') return;
+export const storageObjectInUseProtection: MutatingAdmissionPlugin = {
+  name: 'StorageObjectInUseProtection',
+  handles: (operation) => operation === 'CREATE',
+  admit: async ({ resource, object }) => {
+    if (object !== undefined) addProtectionFinalizer(resource, object);
+  },
+};
+
+function addProtectionFinalizer(info: ResourceInfo, obj: KubeObject): void {
+  if (info.group !== '') return;
   const finalizer =
     info.plural === 'persistentvolumeclaims'
       ? PVC_PROTECTION_FINALIZER

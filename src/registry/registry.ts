@@ -1,19 +1,20 @@
 import { kindMergeType } from '../apply/object-type.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { Backend } from '../storage/backend.js';
-import { strategyFor } from './resources/index.js';
+import { strategyFor, writeHooksFor } from './resources/index.js';
 import type { Schema } from '../openapi/schema.js';
 import { ComputedFields } from './computed-fields.js';
 import type { Strategy } from './strategy.js';
 import { ResourceStore } from './store.js';
-import type { WriteAdmission } from './write-admission.js';
+import { type AdmissionChain, EMPTY_ADMISSION_CHAIN } from './admission/chain.js';
+import type { WriteHooks } from './write-hooks.js';
 
 export interface RegistryOptions {
   readonly backend: Backend;
   readonly resources: readonly ResourceInfo[];
   readonly clock?: () => Date;
   /** Admission for every write; a server whose plugins read through this registry installs it with `admitWith`. */
-  readonly admission?: WriteAdmission;
+  readonly admission?: AdmissionChain;
   /** The strategy of a resource added without one; the built-in catalog unless the server brings more (CRDs'). */
   readonly strategyFor?: (info: ResourceInfo) => Strategy;
 }
@@ -28,7 +29,7 @@ export class Registry {
   private readonly byPath = new Map<string, Map<string, Map<string, ResourceStore>>>();
   /** OpenAPI definitions of served custom resources, by definition name (the built-ins have theirs statically). */
   private readonly definitions = new Map<string, Schema>();
-  private admission: WriteAdmission | undefined;
+  private admission: AdmissionChain | undefined;
   private readonly strategyFor: (info: ResourceInfo) => Strategy;
   /** Field-selector labels computed per resource (in-use protection rules define them for their dependents). */
   readonly computedFields = new ComputedFields();
@@ -47,29 +48,18 @@ export class Registry {
    * Installs the admission chain, once, before the registry serves writes. Admission plugins read through the registry
    * and its clients, so they are built after it, with it, instead of reaching it through late-bound references.
    */
-  admitWith(admission: WriteAdmission): void {
+  admitWith(admission: AdmissionChain): void {
     if (this.admission !== undefined) throw new Error('registry admission is already installed');
     this.admission = admission;
-  }
-
-  private admit(...args: Parameters<WriteAdmission>): ReturnType<WriteAdmission> {
-    if (this.admission === undefined) return Promise.resolve();
-    return this.admission(...args);
   }
 
   /** Serves a resource; custom resources bring their own strategy and OpenAPI definitions, built-ins get theirs from the catalog. */
   add(info: ResourceInfo, strategy: Strategy = this.strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
     const mergeType = kindMergeType(info.definition, definitions);
-    const store = new ResourceStore(
-      info,
-      strategy,
-      this.backend,
-      this.clock,
-      (...args) => this.admit(...args),
-      this.computedFields,
-      mergeType,
-    );
+    const hooks: WriteHooks = writeHooksFor(info, this.backend);
+    const admission = (): AdmissionChain => this.admission ?? EMPTY_ADMISSION_CHAIN;
+    const store = new ResourceStore(info, strategy, this.backend, this.clock, admission, hooks, this.computedFields, mergeType);
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     let versions = this.byPath.get(info.group);
     if (versions === undefined) {

@@ -27,7 +27,9 @@ import { nowSeconds } from './timestamps.js';
 import { checkNotFuture, listObjects, type StoreListOptions } from './list.js';
 import { compileSelection, type Selection } from './selection.js';
 import type { Strategy } from './strategy.js';
-import type { WriteAdmission } from './write-admission.js';
+import type { AdmissionChain } from './admission/chain.js';
+import { admissionAttributes, type AdmissionAttributes } from './admission/attributes.js';
+import type { WriteHooks } from './write-hooks.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation/object-meta.js';
 import { parseResourceVersion } from './resource-version.js';
 import { DEDUCED, type MergeType } from '../apply/schema.js';
@@ -55,6 +57,11 @@ export interface WriteOptions {
   readonly applied?: boolean;
 }
 
+/** Who asks for a deletion, for admission. */
+export interface Requester {
+  readonly user?: UserInfo;
+}
+
 export interface DeleteResult {
   readonly code: 200 | 202;
   readonly body: KubeObject | Status;
@@ -75,7 +82,10 @@ export class ResourceStore {
   readonly strategy: Strategy;
   readonly backend: Backend;
   readonly clock: () => Date;
-  readonly admit: WriteAdmission;
+  /** The server's admission chain, read at each write: it is installed once the registry exists (Registry.admitWith). */
+  private readonly admission: () => AdmissionChain;
+  /** This resource's storage steps around writes (Services' ClusterIP allocation). */
+  private readonly hooks: WriteHooks;
   readonly ref: { group: string; resource: string };
   readonly apiVersion: string;
   private readonly computedFields: ComputedFields | undefined;
@@ -101,7 +111,8 @@ export class ResourceStore {
     strategy: Strategy,
     backend: Backend,
     clock: () => Date,
-    admit: WriteAdmission,
+    admission: () => AdmissionChain,
+    hooks: WriteHooks = {},
     computedFields?: ComputedFields,
     mergeType: MergeType = DEDUCED,
   ) {
@@ -109,7 +120,8 @@ export class ResourceStore {
     this.strategy = strategy;
     this.backend = backend;
     this.clock = clock;
-    this.admit = admit;
+    this.admission = admission;
+    this.hooks = hooks;
     this.ref = { group: info.group, resource: info.plural };
     this.apiVersion = apiVersionOf(info.group, info.version);
     this.computedFields = computedFields;
@@ -215,14 +227,61 @@ export class ResourceStore {
     if (generated) meta.name = generateName(meta.generateName as string);
     this.strategy.applyDefaults(obj);
     this.track(undefined, obj, opts);
-    this.strategy.prepareForCreate(obj, opts.user);
-    dropEmptyMetadata(meta);
-    const errs = withTypeErrors(validateObjectMetaCreate(obj, this.info), this.strategy.validate(obj));
-    if (errs.length > 0) throw this.invalid(meta.name ?? '', errs);
-    opts.warnings?.push(...(this.strategy.warningsOnCreate?.(obj) ?? []));
-    await this.admit('CREATE', this.info, obj, undefined, { dryRun: opts.dryRun === true, user: opts.user, subresource: opts.subresource });
-    if (opts.dryRun === true) return obj;
+    const attributes = this.attributes('CREATE', obj, undefined, opts);
+    const admission = this.admission();
+    await admission.admit(attributes);
+    // Kubernetes' order: mutating admission, the storage's own steps (allocation), then the strategy and validation.
+    const finish = (await this.hooks.beginCreate?.(obj, opts.dryRun === true)) ?? (async () => {});
+    let stored = false;
+    try {
+      this.strategy.prepareForCreate(obj, opts.user);
+      dropEmptyMetadata(meta);
+      const errs = withTypeErrors(validateObjectMetaCreate(obj, this.info), this.strategy.validate(obj));
+      if (errs.length > 0) throw this.invalid(meta.name ?? '', errs);
+      opts.warnings?.push(...(this.strategy.warningsOnCreate?.(obj) ?? []));
+      await admission.validate(attributes);
+      if (opts.dryRun === true) return obj;
+      const created = await this.createUnique(namespace, obj, generated, opts);
+      stored = true;
+      return created;
+    } finally {
+      await finish(stored);
+    }
+  }
 
+  /** What admission plugins are told about a write of this resource. */
+  private attributes(
+    operation: AdmissionAttributes['operation'],
+    object: KubeObject | undefined,
+    oldObject: KubeObject | undefined,
+    opts: {
+      readonly dryRun?: boolean;
+      readonly user?: UserInfo;
+      readonly subresource?: string;
+      readonly fieldManager?: string;
+      /** DeleteOptions; for a create or update, the CreateOptions/UpdateOptions are rebuilt from the write's options. */
+      readonly options?: Record<string, unknown>;
+    },
+  ): AdmissionAttributes {
+    const writeOptions = {
+      ...(opts.dryRun === true ? { dryRun: ['All'] } : {}),
+      ...(opts.fieldManager === undefined ? {} : { fieldManager: opts.fieldManager }),
+    };
+    return admissionAttributes({
+      operation,
+      resource: this.info,
+      object,
+      oldObject,
+      subresource: opts.subresource,
+      user: opts.user,
+      dryRun: opts.dryRun,
+      options: opts.options ?? writeOptions,
+    });
+  }
+
+  /** Stores a new object, drawing another generated name when the one drawn is taken (R1.3). */
+  private async createUnique(namespace: string | undefined, obj: KubeObject, generated: boolean, opts: WriteOptions): Promise<KubeObject> {
+    const meta = obj.metadata;
     for (let attempt = 1; ; attempt++) {
       const key = objectKey(this.info, namespace, meta.name ?? '');
       try {
@@ -336,9 +395,39 @@ export class ResourceStore {
     } else {
       this.strategy.applyDefaults(next);
       this.track(old, next, opts);
-      this.strategy.prepareForUpdate(next, old);
     }
+    const attributes = this.attributes('UPDATE', next, old, opts);
+    const admission = this.admission();
+    await admission.admit(attributes);
+    const mainResource = opts.subresource !== 'status' && opts.subresource !== 'finalize' && custom === undefined;
+    if (mainResource) this.strategy.prepareForUpdate(next, old);
+    // Only writes of the resource itself change what the storage steps care about (a Service's type).
+    const finish = (mainResource ? await this.hooks.beginUpdate?.(next, old, opts.dryRun === true) : undefined) ?? (async () => {});
+    let stored = false;
+    try {
+      const result = await this.validateAndWriteUpdate(key, kv, old, next, attributes, admission, opts);
+      stored = true;
+      return result;
+    } finally {
+      await finish(stored);
+    }
+  }
+
+  /** The end of an update: the object's validation, the validating plugins, then the write or the removal (R2.35). */
+  private async validateAndWriteUpdate(
+    key: string,
+    kv: KeyValue,
+    old: KubeObject,
+    next: KubeObject,
+    attributes: AdmissionAttributes,
+    admission: AdmissionChain,
+    opts: WriteOptions,
+  ): Promise<KubeObject> {
+    const name = old.metadata.name ?? '';
+    const n = next.metadata;
+    const o = old.metadata;
     dropEmptyMetadata(n);
+    const custom = opts.subresource === undefined ? undefined : this.strategy.subresourceUpdates?.[opts.subresource];
     const kindErrs =
       custom !== undefined
         ? custom.validate(next, old)
@@ -348,7 +437,7 @@ export class ResourceStore {
     const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), kindErrs);
     if (errs.length > 0) throw this.invalid(name, errs);
     opts.warnings?.push(...(this.strategy.warningsOnUpdate?.(next, old) ?? []));
-    await this.admit('UPDATE', this.info, next, old, { dryRun: opts.dryRun === true, user: opts.user, subresource: opts.subresource });
+    await admission.validate(attributes);
 
     // R2.35: dropping the last finalizer of a non-graceful terminating object removes it.
     const finalizersGone = (n.finalizers ?? []).length === 0;
@@ -359,6 +448,7 @@ export class ResourceStore {
         } catch (err) {
           if (!(err instanceof KeyNotFoundError)) throw err;
         }
+        await this.hooks.afterRemove?.(next);
       }
       return next;
     }
@@ -367,13 +457,14 @@ export class ResourceStore {
 
   // ---------------------------------------------------------------- delete
 
-  async delete(namespace: string | undefined, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+  /** `requester` is who asks (admission plugins are told); absent: the server itself. */
+  async delete(namespace: string | undefined, name: string, opts: DeleteOptions, requester: Requester = {}): Promise<DeleteResult> {
     const refusal = this.strategy.deleteRefusal?.(name);
     if (refusal !== undefined) throw forbidden(this.ref, name, refusal);
-    return this.deleteItem(namespace, name, opts);
+    return this.deleteItem(namespace, name, opts, requester);
   }
 
-  private async deleteItem(namespace: string | undefined, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+  private async deleteItem(namespace: string | undefined, name: string, opts: DeleteOptions, requester: Requester): Promise<DeleteResult> {
     const optErrs = validateDeleteOptions(opts);
     if (optErrs.length > 0) throw invalid('DeleteOptions.meta.k8s.io', 'meta.k8s.io', 'DeleteOptions', '', optErrs);
     const dryRun = (opts.dryRun ?? []).includes('All');
@@ -383,7 +474,7 @@ export class ResourceStore {
       const obj = this.decode(kv);
       checkDeletePreconditions(this.info, obj, opts);
       try {
-        return await this.deleteOnce(key, kv, obj, opts, dryRun);
+        return await this.deleteOnce(key, kv, obj, opts, dryRun, requester);
       } catch (err) {
         if (err instanceof RevisionConflictError) continue;
         if (err instanceof KeyNotFoundError) throw notFound(this.ref, name);
@@ -393,14 +484,24 @@ export class ResourceStore {
     throw conflict(this.ref, name, OPTIMISTIC_LOCK_ERROR_MSG);
   }
 
-  private async deleteOnce(key: string, kv: KeyValue, stored: KubeObject, opts: DeleteOptions, dryRun: boolean): Promise<DeleteResult> {
+  private async deleteOnce(
+    key: string,
+    kv: KeyValue,
+    stored: KubeObject,
+    opts: DeleteOptions,
+    dryRun: boolean,
+    requester: Requester,
+  ): Promise<DeleteResult> {
     let obj = stored;
     let revision = kv.modRevision;
     const meta = obj.metadata;
     const accepted = opts.orphanDependents === false ? 202 : 200;
     const grace = deletionGrace(this.strategy, obj, opts);
     if (grace === UNCHANGED) return { code: accepted, body: obj, removed: false };
-    await this.admit('DELETE', this.info, obj, undefined, { dryRun });
+    const attributes = this.attributes('DELETE', undefined, obj, { dryRun, user: requester.user, options: { ...opts } });
+    const admission = this.admission();
+    await admission.admit(attributes);
+    await admission.validate(attributes);
     const gc = this.strategy.deletionFinalizers(opts, meta.finalizers ?? [], obj);
     const finalizers = gc.changed ? gc.finalizers : (meta.finalizers ?? []);
     // R1.10, R2.18, R2.22: the object stays, terminating; generation bumps only when deletion starts.
@@ -437,6 +538,7 @@ export class ResourceStore {
       // R2.19: someone else removed it meanwhile; the last known state is the answer.
       if (!(err instanceof KeyNotFoundError)) throw err;
     }
+    await this.hooks.afterRemove?.(obj);
     return answer;
   }
 
@@ -479,13 +581,18 @@ export class ResourceStore {
   }
 
   /** R2.39, R2.40: list with the selectors, then delete each listed item with the same options. */
-  async deleteCollection(namespace: string | undefined, listOpts: StoreListOptions, opts: DeleteOptions): Promise<KubeList> {
+  async deleteCollection(
+    namespace: string | undefined,
+    listOpts: StoreListOptions,
+    opts: DeleteOptions,
+    requester: Requester = {},
+  ): Promise<KubeList> {
     const optErrs = validateDeleteOptions(opts);
     if (optErrs.length > 0) throw invalid('DeleteOptions.meta.k8s.io', 'meta.k8s.io', 'DeleteOptions', '', optErrs);
     const list = await this.list(namespace, listOpts);
     for (const item of list.items) {
       try {
-        await this.deleteItem(item.metadata.namespace, item.metadata.name ?? '', structuredClone(opts));
+        await this.deleteItem(item.metadata.namespace, item.metadata.name ?? '', structuredClone(opts), requester);
       } catch (err) {
         if (err instanceof StatusError && err.code === 404) continue;
         throw err;

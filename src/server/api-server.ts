@@ -2,12 +2,11 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { chainAdmission } from '../admission/chain.js';
+import { AdmissionChain } from '../registry/admission/chain.js';
 import { defaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
 import { defaultIngressClass } from '../admission/default-ingress-class.js';
 import { defaultStorageClass } from '../admission/default-storage-class.js';
 import { podPriority } from '../admission/pod-priority.js';
-import { serviceClusterIpAllocation } from '../admission/service-cluster-ip.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
@@ -151,33 +150,41 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   });
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
-  // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones. Installed before
-  // anything below starts, so no write goes unadmitted.
+  // kube-apiserver's plugin order (AllOrderedPlugins), restricted to the plugins Cascade has, with Cascade's own
+  // ProtectionRules and RBAC escalation checks last. Installed before anything below starts, so no write goes
+  // unadmitted. ClusterIP allocation is no plugin: the Service storage does it (registry/resources).
+  const priority = podPriority({
+    get: (name) => getIfPresent(client, PRIORITY_CLASSES, undefined, name),
+    list: async () => (await client.list(PRIORITY_CLASSES, undefined)).items,
+  });
+  const protectionRules = protectionRulesAdmission(rules, registry);
   registry.admitWith(
-    chainAdmission(
-      namespaceLifecycle({
-        cached: (name) => namespaceInformer.store.get(undefined, name),
-        live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
-      }),
-      podPriority({
-        get: (name) => getIfPresent(client, PRIORITY_CLASSES, undefined, name),
-        list: async () => (await client.list(PRIORITY_CLASSES, undefined)).items,
-      }),
-      defaultTolerationSeconds,
-      defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
-      defaultStorageClass(async () => (await client.list(STORAGE_CLASSES, undefined)).items),
-      serviceClusterIpAllocation(() => options.backend),
-      storageObjectInUseProtection,
-      protectionRulesAdmission(rules, registry),
-      rbacEscalationAdmission(
-        () => authorizer,
-        () => rbac,
-      ),
-      // On by default in Cascade (off in kube-apiserver): blockOwnerDeletion only means something with it (R3.1).
-      ownerReferencesPermissionEnforcement({
-        authorizer: () => authorizer,
-        restMappings: (groupKind, version) => restMapper().restMappings(groupKind, version),
-      }),
+    new AdmissionChain(
+      [
+        namespaceLifecycle({
+          cached: (name) => namespaceInformer.store.get(undefined, name),
+          live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
+        }),
+        priority,
+        defaultTolerationSeconds,
+        defaultStorageClass(async () => (await client.list(STORAGE_CLASSES, undefined)).items),
+        storageObjectInUseProtection,
+        defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
+        protectionRules,
+      ],
+      [
+        priority,
+        // On by default in Cascade (off in kube-apiserver): blockOwnerDeletion only means something with it (R3.1).
+        ownerReferencesPermissionEnforcement({
+          authorizer: () => authorizer,
+          restMappings: (groupKind, version) => restMapper().restMappings(groupKind, version),
+        }),
+        protectionRules,
+        rbacEscalationAdmission(
+          () => authorizer,
+          () => rbac,
+        ),
+      ],
     ),
   );
   const serviceAccountKey = options.serviceAccountKey ?? generateServiceAccountKey();

@@ -1,5 +1,5 @@
 import { StatusError } from '../api/errors.js';
-import { KUBERNETES_SERVICE_IP } from '../admission/service-cluster-ip.js';
+import { KUBERNETES_SERVICE_IP } from '../registry/resources/service-cluster-ips.js';
 import { SYSTEM_PRIORITY_CLASSES } from '../kinds/scheduling-v1/priority-class.js';
 import type { Registry } from '../registry/registry.js';
 

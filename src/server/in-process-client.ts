@@ -140,14 +140,14 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
     async delete(ref, namespace, name, opts = {}) {
       const t = target(ref, 'delete', namespace, name);
       if (!(t instanceof ResourceStore)) return t.delete(ref, namespace, name, opts);
-      const result = await t.delete(scoped(t, namespace), name, copyDeleteOptions(opts));
+      const result = await t.delete(scoped(t, namespace), name, copyDeleteOptions(opts), { user });
       return { code: result.code, body: result.body };
     },
     async deleteCollection(ref, namespace, listOpts = {}, opts = {}) {
       const t = target(ref, 'deletecollection', namespace);
       if (!(t instanceof ResourceStore)) return t.deleteCollection(ref, namespace, listOpts, opts);
       if (!t.info.verbs.includes('deletecollection')) throw methodNotAllowedRoute();
-      return t.deleteCollection(scoped(t, namespace), { ...listOpts }, copyDeleteOptions(opts));
+      return t.deleteCollection(scoped(t, namespace), { ...listOpts }, copyDeleteOptions(opts), { user });
     },
   };
 }

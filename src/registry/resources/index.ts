@@ -1,6 +1,9 @@
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { BUILTIN_KINDS } from '../../kinds/index.js';
+import type { Backend } from '../../storage/backend.js';
 import type { Strategy } from '../strategy.js';
+import type { WriteHooks } from '../write-hooks.js';
+import { serviceClusterIps } from './service-cluster-ips.js';
 import { genericStrategy } from './generic.js';
 
 /** The store's behaviour for a built-in resource, from its kind's declaration (src/kinds/). */
@@ -18,4 +21,9 @@ export function strategyFor(info: ResourceInfo): Strategy {
     cache.set(info, strategy);
   }
   return strategy;
+}
+
+/** The storage steps a resource adds around its writes: core/v1 Services allocate cluster IPs. */
+export function writeHooksFor(info: ResourceInfo, backend: Backend): WriteHooks {
+  return info.group === '' && info.plural === 'services' ? serviceClusterIps(backend) : {};
 }

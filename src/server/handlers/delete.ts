@@ -66,13 +66,13 @@ function warnings(r: ResourceRequest, opts: DeleteOptions): string[] {
 
 export async function handleDelete(r: ResourceRequest, name: string): Promise<void> {
   const opts = await deleteOptions(r);
-  const result = await r.store.delete(r.namespace, name, opts);
+  const result = await r.store.delete(r.namespace, name, opts, { user: r.user });
   send(r.res, r.format, result.code, result.body, warningHeaders(warnings(r, opts)));
 }
 
 export async function handleDeleteCollection(r: ResourceRequest): Promise<void> {
   const listOpts = decodeListOptions(r.query, false);
   const opts = await deleteOptions(r);
-  const list = await r.store.deleteCollection(r.namespace, listOpts, opts);
+  const list = await r.store.deleteCollection(r.namespace, listOpts, opts, { user: r.user });
   send(r.res, r.format, 200, renderList(r, list), warningHeaders(warnings(r, opts)));
 }
