@@ -40,7 +40,7 @@ describe('autoscaling/v2 HorizontalPodAutoscalers with kubectl (issue 31)', () =
       maxReplicas: 5,
       metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
     });
-    assert.deepEqual(hpa.status, { desiredReplicas: 0 });
+    assert.deepEqual(hpa.status, { currentMetrics: null, desiredReplicas: 0 });
     const table = rows(await ts.kubectlOk(['get', 'hpa']));
     assert.equal(table[0], 'NAME REFERENCE TARGETS MINPODS MAXPODS REPLICAS AGE');
     assert.match(table[1] ?? '', /^web Deployment\/web cpu: <unknown>\/80% 2 5 0 \S+$/);

@@ -27,8 +27,8 @@ const DOC = {
 };
 
 /**
- * autoscaling/v2 HorizontalPodAutoscaler. A create starts with an empty status (desiredReplicas 0 is not
- * omitempty in Go); spec writes keep the status and /status writes keep the spec, as the registry's strategies do.
+ * autoscaling/v2 HorizontalPodAutoscaler. A create starts with an empty status, which Go serves as
+ * `{desiredReplicas: 0, currentMetrics: null}` (neither field is omitempty); spec writes keep the status and /status writes keep the spec, as the registry's strategies do.
  */
 export const HORIZONTAL_POD_AUTOSCALER: KindDefinition = {
   resource: resourceInfo({
@@ -43,7 +43,7 @@ export const HORIZONTAL_POD_AUTOSCALER: KindDefinition = {
   }),
   strategy: {
     initialStatus: () => ({}),
-    statusZeroValues: { desiredReplicas: 0 },
+    statusZeroValues: { desiredReplicas: 0, currentMetrics: null },
     defaults: defaultHorizontalPodAutoscaler,
     validate: validateHorizontalPodAutoscaler,
     validateUpdate: validateHorizontalPodAutoscalerUpdate,
