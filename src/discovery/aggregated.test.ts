@@ -49,6 +49,7 @@ describe('aggregated discovery', () => {
         'events.k8s.io',
         'authentication.k8s.io',
         'authorization.k8s.io',
+        'autoscaling',
         'batch',
         'certificates.k8s.io',
         'networking.k8s.io',

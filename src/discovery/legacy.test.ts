@@ -173,6 +173,7 @@ describe('legacy discovery documents', () => {
         'events.k8s.io',
         'authentication.k8s.io',
         'authorization.k8s.io',
+        'autoscaling',
         'batch',
         'certificates.k8s.io',
         'networking.k8s.io',

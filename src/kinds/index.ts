@@ -15,6 +15,7 @@ import { SELF_SUBJECT_RULES_REVIEW } from './authorization-v1/self-subject-rules
 import { SUBJECT_ACCESS_REVIEW } from './authorization-v1/subject-access-review.js';
 import { AUTHORIZATION_V1_TYPES } from './authorization-v1/types.js';
 import { AUTOSCALING_V1_TYPES } from './autoscaling-v1/types.js';
+import { HORIZONTAL_POD_AUTOSCALER } from './autoscaling-v2/horizontal-pod-autoscaler.js';
 import { CERTIFICATE_SIGNING_REQUEST } from './certificates-v1/certificate-signing-request.js';
 import { CRON_JOB } from './batch-v1/cron-job.js';
 import { JOB } from './batch-v1/job.js';
@@ -93,6 +94,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   SELF_SUBJECT_ACCESS_REVIEW,
   SELF_SUBJECT_RULES_REVIEW,
   SUBJECT_ACCESS_REVIEW,
+  HORIZONTAL_POD_AUTOSCALER,
   CRON_JOB,
   JOB,
   CERTIFICATE_SIGNING_REQUEST,

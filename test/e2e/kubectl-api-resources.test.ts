@@ -32,6 +32,7 @@ localsubjectaccessreviews                  authorization.k8s.io/v1           tru
 selfsubjectaccessreviews                   authorization.k8s.io/v1           false        SelfSubjectAccessReview
 selfsubjectrulesreviews                    authorization.k8s.io/v1           false        SelfSubjectRulesReview
 subjectaccessreviews                       authorization.k8s.io/v1           false        SubjectAccessReview
+horizontalpodautoscalers      hpa          autoscaling/v2                    true         HorizontalPodAutoscaler
 cronjobs                      cj           batch/v1                          true         CronJob
 jobs                                       batch/v1                          true         Job
 protectionrules               pr           cascade.dev/v1alpha1              false        ProtectionRule
@@ -149,6 +150,7 @@ describe('kubectl discovery commands', () => {
       'apps/v1',
       'authentication.k8s.io/v1',
       'authorization.k8s.io/v1',
+      'autoscaling/v2',
       'batch/v1',
       'cascade.dev/v1alpha1',
       'certificates.k8s.io/v1',

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+const HPAS = '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers';
+
+function rows(output: string): string[] {
+  return output
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().replace(/\s+/g, ' '));
+}
+
+describe('autoscaling/v2 HorizontalPodAutoscalers with kubectl (issue 31)', () => {
+  let ts: TestServer;
+  before(async () => {
+    ts = await startTestServer();
+  });
+  after(async () => {
+    await ts.stop();
+  });
+
+  // kubectl 1.32's `autoscale` posts autoscaling/v1, which Cascade does not serve yet: it answers 404.
+  it('kubectl autoscale needs autoscaling/v1; an autoscaling/v2 HPA applied is defaulted and printed by kubectl get hpa', async () => {
+    await ts.kubectlOk(['create', 'deployment', 'web', '--image=nginx']);
+    const autoscale = await ts.kubectl(['autoscale', 'deployment', 'web', '--min=2', '--max=5', '--cpu-percent=80']);
+    assert.equal(autoscale.stderr.trim(), 'Error from server (NotFound): the server could not find the requested resource');
+    const manifest = JSON.stringify({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 2, maxReplicas: 5 },
+    });
+    await ts.kubectlOk(['apply', '-f', '-'], { input: manifest });
+    const hpa = JSON.parse(await ts.kubectlOk(['get', 'hpa', 'web', '-o', 'json']));
+    assert.equal(hpa.apiVersion, 'autoscaling/v2');
+    assert.deepEqual(hpa.spec, {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 2,
+      maxReplicas: 5,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
+    });
+    assert.deepEqual(hpa.status, { currentMetrics: null, desiredReplicas: 0 });
+    const table = rows(await ts.kubectlOk(['get', 'hpa']));
+    assert.equal(table[0], 'NAME REFERENCE TARGETS MINPODS MAXPODS REPLICAS AGE');
+    assert.match(table[1] ?? '', /^web Deployment\/web cpu: <unknown>\/80% 2 5 0 \S+$/);
+    assert.match(await ts.kubectlOk(['get', 'all']), /horizontalpodautoscaler\.autoscaling\/web/);
+  });
+
+  it('defaults minReplicas, the cpu metric and the behavior rules of a bare HPA', async () => {
+    const manifest = JSON.stringify({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'bare' },
+      spec: {
+        scaleTargetRef: { kind: 'Deployment', name: 'web' },
+        maxReplicas: 3,
+        behavior: { scaleDown: { stabilizationWindowSeconds: 60 } },
+      },
+    });
+    await ts.kubectlOk(['apply', '-f', '-'], { input: manifest });
+    const spec = JSON.parse(await ts.kubectlOk(['get', 'hpa', 'bare', '-o', 'jsonpath={.spec}']));
+    assert.equal(spec.minReplicas, 1);
+    assert.equal(spec.metrics[0].resource.target.averageUtilization, 80);
+    assert.deepEqual(spec.behavior, {
+      scaleDown: { stabilizationWindowSeconds: 60, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
+      scaleUp: {
+        stabilizationWindowSeconds: 0,
+        selectPolicy: 'Max',
+        policies: [
+          { type: 'Pods', value: 4, periodSeconds: 15 },
+          { type: 'Percent', value: 100, periodSeconds: 15 },
+        ],
+      },
+    });
+  });
+
+  it('refuses invalid HPAs with the messages of pkg/apis/autoscaling/validation', async () => {
+    const manifest = JSON.stringify({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'bad' },
+      spec: { scaleTargetRef: { kind: 'Deployment', name: '' }, minReplicas: 0, maxReplicas: 3 },
+    });
+    const result = await ts.kubectl(['apply', '-f', '-'], { input: manifest });
+    assert.notEqual(result.code, 0);
+    assert.equal(
+      result.stderr.trim(),
+      'The HorizontalPodAutoscaler "bad" is invalid: \n' +
+        '* spec.minReplicas: Invalid value: 0: must be greater than or equal to 1\n' +
+        '* spec.scaleTargetRef.name: Required value\n' +
+        '* spec.metrics: Forbidden: must specify at least one Object or External metric to support scaling to zero replicas',
+    );
+    const res = await ts.request('POST', HPAS, {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'pods' },
+      spec: {
+        scaleTargetRef: { kind: 'Deployment', name: 'web' },
+        maxReplicas: 1,
+        minReplicas: 2,
+        metrics: [{ type: 'Pods', pods: { metric: { name: 'qps' }, target: { type: 'Value' } } }],
+      },
+    });
+    assert.equal(res.status, 422, res.text);
+    assert.equal(
+      res.json.message,
+      'HorizontalPodAutoscaler.autoscaling "pods" is invalid: [spec.maxReplicas: Invalid value: 1: must be greater than or equal to `minReplicas`, spec.metrics[0].pods.target.averageValue: Required value: must specify a positive target averageValue]',
+    );
+  });
+
+  it('a /status write keeps the spec and refuses negative replica counts', async () => {
+    const patch = (status: Record<string, unknown>) =>
+      ts.request('PATCH', `${HPAS}/web/status`, { status, spec: { maxReplicas: 9 } }, { 'Content-Type': 'application/merge-patch+json' });
+    const ok = await patch({ currentReplicas: 1, desiredReplicas: 2 });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.json.spec.maxReplicas, 5);
+    assert.equal(ok.json.status.currentReplicas, 1);
+    const bad = await patch({ desiredReplicas: -1 });
+    assert.equal(bad.status, 422, bad.text);
+    assert.equal(
+      bad.json.message,
+      'HorizontalPodAutoscaler.autoscaling "web" is invalid: status.desiredReplicas: Invalid value: -1: must be greater than or equal to 0',
+    );
+  });
+});
