@@ -56,8 +56,9 @@ export function namespaceLifecycle(options: NamespaceLifecycleOptions): Mutating
         }
         return;
       }
-      if (operation !== 'CREATE' || !info.namespaced) return;
+      // Without a namespace there is nothing to look up: validation answers that metadata.namespace is required.
       const namespace = objectNamespace ?? '';
+      if (operation !== 'CREATE' || !info.namespaced || namespace === '') return;
       let ns = options.cached(namespace);
       if (ns === undefined || mustLookUpLive(namespace, ns)) ns = await options.live(namespace);
       if (ns === undefined) throw notFound({ group: '', resource: 'namespaces' }, namespace);

@@ -202,7 +202,8 @@ export const fieldError = {
 
 /** Status(422, Invalid) — `<Kind> "<name>" is invalid: <errors>` (R9.6). `qualifiedKind` is "Deployment.apps". */
 export function invalid(qualifiedKind: string, group: string, kind: string, name: string, errors: readonly FieldError[]): StatusError {
-  const rendered = errors.map((e) => `${e.field}: ${fieldErrorBody(e)}`);
+  // ErrorList.ToAggregate drops repeated messages (causes keep every error).
+  const rendered = [...new Set(errors.map((e) => `${e.field}: ${fieldErrorBody(e)}`))];
   const summary = rendered.length === 1 ? rendered[0] : `[${rendered.join(', ')}]`;
   const causes: StatusCause[] = errors.map((e) => ({ reason: e.type, message: fieldErrorBody(e), field: e.field }));
   const d: StatusDetails = {};

@@ -14,6 +14,7 @@ describe('expandCategory (R7.14)', () => {
       { group: 'apps', resource: 'deployments' },
       { group: 'apps', resource: 'replicasets' },
       { group: 'apps', resource: 'statefulsets' },
+      { group: 'autoscaling', resource: 'horizontalpodautoscalers' },
       { group: 'batch', resource: 'cronjobs' },
       { group: 'batch', resource: 'jobs' },
     ]);
