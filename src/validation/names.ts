@@ -90,11 +90,7 @@ function isPlainQualifiedName(value: string): boolean {
   const name = value.slice(slash + 1);
   const prefix = value.slice(0, slash);
   return (
-    name.length <= 63 &&
-    !name.includes('/') &&
-    qualifiedNamePartRe.test(name) &&
-    prefix.length <= 253 &&
-    dns1123SubdomainRe.test(prefix)
+    name.length <= 63 && !name.includes('/') && qualifiedNamePartRe.test(name) && prefix.length <= 253 && dns1123SubdomainRe.test(prefix)
   );
 }
 
@@ -124,7 +120,8 @@ export function isQualifiedName(value: string): string[] {
   }
   if (name.length === 0) errs.push('name part must be non-empty');
   else if (name.length > 63) errs.push(`name part ${maxLength(63)}`);
-  if (name.length > 0 && !qualifiedNamePartRe.test(name)) {
+  // Not an else: Go's pattern cannot match "", so an empty name part gets the pattern error after "non-empty".
+  if (!qualifiedNamePartRe.test(name)) {
     errs.push(
       `name part ${regexError(
         "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
