@@ -48,6 +48,8 @@ const overcommitAllowed = (name: string): boolean => isNative(name) && !isHugePa
 
 /** validateContainerResourceName (validateResourceName first, whose early return it does not share). */
 function containerResourceName(name: string, path: string): FieldError[] {
+  // The names nearly every container uses pass all the checks below.
+  if (STANDARD_CONTAINER_RESOURCES.has(name)) return [];
   const errs = isQualifiedName(name).map((msg) => fieldError.invalid(path, name, msg));
   if (errs.length === 0 && !name.includes('/') && !isStandardResource(name)) {
     errs.push(fieldError.invalid(path, name, 'must be a standard resource type or fully qualified'));
