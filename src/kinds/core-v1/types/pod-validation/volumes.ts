@@ -160,8 +160,12 @@ function recursiveReadOnly(mount: Obj, path: string): FieldError[] {
   return [fieldError.notSupported(path, mode, RECURSIVE_READ_ONLY)];
 }
 
+/** What a container without volume devices compares its mounts against. */
+const NO_PATHS: ReadonlyMap<string, string> = new Map();
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 /** Name → path of a container's mounts or devices (the last one wins, as Go's map does). */
-function namesToPaths(list: unknown, pathKey: string): Map<string, string> {
+function namesToPaths(list: unknown, pathKey: string): ReadonlyMap<string, string> {
   const out = new Map<string, string>();
   if (!Array.isArray(list)) return out;
   for (const item of list) if (isObject(item)) out.set(text(item, 'name'), text(item, pathKey));
@@ -171,8 +175,9 @@ function namesToPaths(list: unknown, pathKey: string): Map<string, string> {
 /** ValidateVolumeMounts (some paths omit the index, as Kubernetes' do). */
 export function validateVolumeMounts(container: Obj, volumes: ReadonlyMap<string, Obj>, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const devices = namesToPaths(container.volumeDevices, 'devicePath');
-  const devicePaths = new Set(devices.values());
+  const hasDevices = listLength(container.volumeDevices) > 0;
+  const devices = hasDevices ? namesToPaths(container.volumeDevices, 'devicePath') : NO_PATHS;
+  const devicePaths: ReadonlySet<string> = hasDevices ? new Set(devices.values()) : NO_NAMES;
   const mountPoints = new Set<string>();
   for (const [mount, i] of indexed(container.volumeMounts)) {
     const at = `${path}[${i}]`;
