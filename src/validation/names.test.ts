@@ -11,11 +11,12 @@ describe('isQualifiedName', () => {
   }
 
   it('reports each problem with apimachinery wording', () => {
-    assert.deepEqual(isQualifiedName(''), ['name part must be non-empty']);
+    // apimachinery IsQualifiedName (v0.32): the pattern check is not in an else, so "" gets both messages.
+    assert.deepEqual(isQualifiedName(''), ['name part must be non-empty', NAME_PART_ERROR]);
     assert.deepEqual(isQualifiedName('-app'), [NAME_PART_ERROR]);
     assert.deepEqual(isQualifiedName('a'.repeat(64)), ['name part must be no more than 63 characters']);
     assert.deepEqual(isQualifiedName('/app'), ['prefix part must be non-empty']);
-    assert.deepEqual(isQualifiedName('example.com/'), ['name part must be non-empty']);
+    assert.deepEqual(isQualifiedName('example.com/'), ['name part must be non-empty', NAME_PART_ERROR]);
     assert.match(isQualifiedName('Example.com/app')[0] ?? '', /^prefix part a lowercase RFC 1123 subdomain must consist of/);
     assert.equal(isQualifiedName('a/b/c').length, 1);
     assert.match(isQualifiedName('a/b/c')[0] ?? '', /with an optional DNS subdomain prefix and '\/' \(e\.g\. 'example\.com\/MyName'\)$/);

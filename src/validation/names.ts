@@ -23,7 +23,7 @@ function regexError(message: string, regex: string, ...examples: string[]): stri
   return `${message} (e.g. ${quoted}, regex used for validation is '${regex}')`;
 }
 
-export function isDns1123Label(value: string): string[] {
+function dns1123LabelProblems(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 63) errs.push(maxLength(63));
   if (!dns1123LabelRe.test(value)) {
@@ -43,7 +43,7 @@ export function isDns1123Label(value: string): string[] {
   return errs;
 }
 
-export function isDns1123Subdomain(value: string): string[] {
+function dns1123SubdomainProblems(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 253) errs.push(maxLength(253));
   if (!dns1123SubdomainRe.test(value)) {
@@ -90,16 +90,12 @@ function isPlainQualifiedName(value: string): boolean {
   const name = value.slice(slash + 1);
   const prefix = value.slice(0, slash);
   return (
-    name.length <= 63 &&
-    !name.includes('/') &&
-    qualifiedNamePartRe.test(name) &&
-    prefix.length <= 253 &&
-    dns1123SubdomainRe.test(prefix)
+    name.length <= 63 && !name.includes('/') && qualifiedNamePartRe.test(name) && prefix.length <= 253 && dns1123SubdomainRe.test(prefix)
   );
 }
 
 /** IsQualifiedName: optional DNS-subdomain prefix + "/" + a 1–63 character name part. */
-export function isQualifiedName(value: string): string[] {
+function qualifiedNameProblems(value: string): string[] {
   if (isPlainQualifiedName(value)) return [];
   const parts = value.split('/');
   let name: string;
@@ -124,7 +120,8 @@ export function isQualifiedName(value: string): string[] {
   }
   if (name.length === 0) errs.push('name part must be non-empty');
   else if (name.length > 63) errs.push(`name part ${maxLength(63)}`);
-  if (name.length > 0 && !qualifiedNamePartRe.test(name)) {
+  // Not an else: Go's pattern cannot match "", so an empty name part gets the pattern error after "non-empty".
+  if (!qualifiedNamePartRe.test(name)) {
     errs.push(
       `name part ${regexError(
         "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
@@ -138,7 +135,7 @@ export function isQualifiedName(value: string): string[] {
   return errs;
 }
 
-export function isValidLabelValue(value: string): string[] {
+function labelValueProblems(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 63) errs.push(maxLength(63));
   if (!labelValueRe.test(value)) {
@@ -154,3 +151,30 @@ export function isValidLabelValue(value: string): string[] {
   }
   return errs;
 }
+
+/** How many accepted values each check remembers before it starts over. */
+const MAX_REMEMBERED = 2048;
+
+/**
+ * A check that remembers the values it recently accepted. Names, label keys and values repeat across creates (every
+ * replica of a workload carries the same ones), and a set lookup costs a fraction of the pattern match; the set is
+ * emptied when full, so a stream of distinct values cannot grow it. Only acceptance is remembered: problems are
+ * rare and their messages are built afresh.
+ */
+function rememberingAccepted(check: (value: string) => string[]): (value: string) => string[] {
+  const accepted = new Set<string>();
+  return (value) => {
+    if (accepted.has(value)) return [];
+    const problems = check(value);
+    if (problems.length === 0) {
+      if (accepted.size >= MAX_REMEMBERED) accepted.clear();
+      accepted.add(value);
+    }
+    return problems;
+  };
+}
+
+export const isDns1123Label = rememberingAccepted(dns1123LabelProblems);
+export const isDns1123Subdomain = rememberingAccepted(dns1123SubdomainProblems);
+export const isQualifiedName = rememberingAccepted(qualifiedNameProblems);
+export const isValidLabelValue = rememberingAccepted(labelValueProblems);

@@ -1,5 +1,5 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
-import { dnsLabel, indexed, type Obj, objectAt, requiredEnum, text } from './common.js';
+import { dnsLabel, indexed, listLength, type Obj, objectAt, requiredEnum, text } from './common.js';
 import { validateContainerPorts, validateEnv, validateEnvFrom, hostPortConflicts } from './ports-env.js';
 import { validateLifecycle, validateProbes } from './probes.js';
 import { validateResourceRequirements } from './resources.js';
@@ -55,14 +55,17 @@ function validateContainerCommon(container: Obj, ctx: ContainerContext, path: st
   const errs = name === '' ? [fieldError.required(`${path}.name`)] : dnsLabel(name, `${path}.name`);
   if (text(container, 'image') === '') errs.push(fieldError.required(`${path}.image`));
   errs.push(...requiredEnum(container.terminationMessagePolicy, `${path}.terminationMessagePolicy`, TERMINATION_MESSAGE_POLICIES));
-  errs.push(...validateContainerPorts(container.ports, `${path}.ports`));
-  errs.push(...validateEnv(container.env, `${path}.env`), ...validateEnvFrom(container.envFrom, `${path}.envFrom`));
-  errs.push(...validateVolumeMounts(container, ctx.volumes, `${path}.volumeMounts`));
-  errs.push(...validateVolumeDevices(container, ctx.volumes, `${path}.volumeDevices`));
+  // Lists a container leaves out cannot fail: skipping them spares their paths and result lists.
+  if (listLength(container.ports) > 0) errs.push(...validateContainerPorts(container.ports, `${path}.ports`));
+  if (listLength(container.env) > 0) errs.push(...validateEnv(container.env, `${path}.env`));
+  if (listLength(container.envFrom) > 0) errs.push(...validateEnvFrom(container.envFrom, `${path}.envFrom`));
+  if (listLength(container.volumeMounts) > 0) errs.push(...validateVolumeMounts(container, ctx.volumes, `${path}.volumeMounts`));
+  if (listLength(container.volumeDevices) > 0) errs.push(...validateVolumeDevices(container, ctx.volumes, `${path}.volumeDevices`));
   errs.push(...requiredEnum(container.imagePullPolicy, `${path}.imagePullPolicy`, PULL_POLICIES));
   errs.push(...validateResourceRequirements(container.resources, ctx.podClaims, `${path}.resources`));
-  errs.push(...resizePolicy(container.resizePolicy, ctx.restartPolicy, `${path}.resizePolicy`));
-  errs.push(...validateContainerSecurityContext(objectAt(container, 'securityContext'), ctx.hostUsers, `${path}.securityContext`));
+  if (listLength(container.resizePolicy) > 0) errs.push(...resizePolicy(container.resizePolicy, ctx.restartPolicy, `${path}.resizePolicy`));
+  const security = objectAt(container, 'securityContext');
+  if (security !== undefined) errs.push(...validateContainerSecurityContext(security, ctx.hostUsers, `${path}.securityContext`));
   return errs;
 }
 

@@ -1,4 +1,5 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
+import { isObject } from '../../../../api/types.js';
 import { indexed, type Obj, objectAt } from './common.js';
 
 /** validateOS and the fields each operating system forbids (validateLinux, validateWindows). */
@@ -35,9 +36,12 @@ const WINDOWS_CONTAINER_FIELDS = [
 ];
 
 /** podshelper.VisitContainersWithPath order: init containers, containers, ephemeral containers. */
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
+
+/** Each container with its path, in that order. */
 export function allContainers(spec: Obj, path: string): [Obj, string][] {
   const out: [Obj, string][] = [];
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+  for (const list of CONTAINER_LISTS) {
     for (const [c, i] of indexed(spec[list])) out.push([c, `${path}.${list}[${i}]`]);
   }
   return out;
@@ -93,25 +97,35 @@ export function validateOS(spec: Obj, path: string): FieldError[] {
   return name === 'linux' ? linuxErrors(spec, path) : windowsErrors(spec, path);
 }
 
-/** validateWindowsHostProcessPod: host-process containers come all together, on the host network. */
+const hostProcessOf = (holder: Obj): unknown => objectAt(objectAt(holder, 'securityContext') ?? {}, 'windowsOptions')?.hostProcess;
+
+/**
+ * validateWindowsHostProcessPod: host-process containers come all together, on the host network. It walks the
+ * lists in place and builds a container's path only for an error: nearly every pod sets no hostProcess at all.
+ */
 export function validateWindowsHostProcess(spec: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const podHostProcess = objectAt(objectAt(spec, 'securityContext') ?? {}, 'windowsOptions')?.hostProcess;
+  const podHostProcess = hostProcessOf(spec);
   let count = 0;
   let hostProcessCount = 0;
-  for (const [container, at] of allContainers(spec, path)) {
-    count++;
-    const own = objectAt(objectAt(container, 'securityContext') ?? {}, 'windowsOptions')?.hostProcess;
-    if (typeof podHostProcess === 'boolean' && typeof own === 'boolean' && own !== podHostProcess) {
-      errs.push(
-        fieldError.invalid(
-          `${at}.securityContext.windowsOptions.hostProcess`,
-          own,
-          `pod hostProcess value must be identical if both are specified, was ${podHostProcess}`,
-        ),
-      );
-    }
-    if (own === true || (own === undefined && podHostProcess === true)) hostProcessCount++;
+  for (const list of CONTAINER_LISTS) {
+    const containers = spec[list];
+    if (!Array.isArray(containers)) continue;
+    containers.forEach((container: unknown, i) => {
+      if (!isObject(container)) return;
+      count++;
+      const own = hostProcessOf(container);
+      if (typeof podHostProcess === 'boolean' && typeof own === 'boolean' && own !== podHostProcess) {
+        errs.push(
+          fieldError.invalid(
+            `${path}.${list}[${i}].securityContext.windowsOptions.hostProcess`,
+            own,
+            `pod hostProcess value must be identical if both are specified, was ${podHostProcess}`,
+          ),
+        );
+      }
+      if (own === true || (own === undefined && podHostProcess === true)) hostProcessCount++;
+    });
   }
   if (hostProcessCount > 0) {
     if (hostProcessCount !== count)

@@ -166,7 +166,10 @@ export function validatePodSpecAt(spec: Obj, path: string, context: PodSpecConte
   const grace = spec.terminationGracePeriodSeconds;
   if (grace === undefined || grace === null) errs.push(fieldError.required(`${path}.terminationGracePeriodSeconds`));
   const volumes = validateVolumes(spec.volumes, context.podName, `${path}.volumes`, context.isPod);
-  errs.push(...volumes.errors, ...resourceClaims(spec.resourceClaims, `${path}.resourceClaims`));
+  errs.push(...volumes.errors);
+  // The optional parts below are only visited when present: their checks cannot fail on an absent field, and
+  // skipping them spares the paths and result lists every typical pod would otherwise allocate.
+  if (listLength(spec.resourceClaims) > 0) errs.push(...resourceClaims(spec.resourceClaims, `${path}.resourceClaims`));
   const ctx: ContainerContext = {
     volumes: volumes.byName,
     podClaims: podClaimNames(spec),
@@ -175,19 +178,22 @@ export function validatePodSpecAt(spec: Obj, path: string, context: PodSpecConte
     hostUsers: objectAt(spec, 'securityContext')?.hostUsers !== false,
   };
   errs.push(...validateContainers(spec.containers, ctx, `${path}.containers`));
-  errs.push(...validateInitContainers(spec.initContainers, spec.containers, ctx, `${path}.initContainers`));
-  errs.push(...validateEphemeralContainers(spec.ephemeralContainers, spec, ctx, `${path}.ephemeralContainers`));
+  if (listLength(spec.initContainers) > 0)
+    errs.push(...validateInitContainers(spec.initContainers, spec.containers, ctx, `${path}.initContainers`));
+  if (listLength(spec.ephemeralContainers) > 0)
+    errs.push(...validateEphemeralContainers(spec.ephemeralContainers, spec, ctx, `${path}.ephemeralContainers`));
   errs.push(...hostNetworkDeps(spec, path, context.isPod));
   errs.push(...requiredEnum(spec.restartPolicy, `${path}.restartPolicy`, RESTART_POLICIES));
   errs.push(...requiredEnum(spec.dnsPolicy, `${path}.dnsPolicy`, DNS_POLICIES));
-  errs.push(...validateLabels(spec.nodeSelector, `${path}.nodeSelector`));
-  errs.push(...validatePodSecurityContext(spec, `${path}.securityContext`));
+  if (spec.nodeSelector != null) errs.push(...validateLabels(spec.nodeSelector, `${path}.nodeSelector`));
+  if (isObject(spec.securityContext)) errs.push(...validatePodSecurityContext(spec, `${path}.securityContext`));
   // validateImagePullSecrets (only `name` set) cannot fail on decoded JSON: the type has no other field.
-  errs.push(...validateAffinity(objectAt(spec, 'affinity'), `${path}.affinity`));
-  errs.push(...dnsConfig(spec, `${path}.dnsConfig`));
-  errs.push(...validateReadinessGates(spec.readinessGates, `${path}.readinessGates`));
-  errs.push(...validateSchedulingGates(spec.schedulingGates, `${path}.schedulingGates`));
-  errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.topologySpreadConstraints`));
+  if (isObject(spec.affinity)) errs.push(...validateAffinity(spec.affinity, `${path}.affinity`));
+  if (isObject(spec.dnsConfig) || spec.dnsPolicy === 'None') errs.push(...dnsConfig(spec, `${path}.dnsConfig`));
+  if (listLength(spec.readinessGates) > 0) errs.push(...validateReadinessGates(spec.readinessGates, `${path}.readinessGates`));
+  if (listLength(spec.schedulingGates) > 0) errs.push(...validateSchedulingGates(spec.schedulingGates, `${path}.schedulingGates`));
+  if (listLength(spec.topologySpreadConstraints) > 0)
+    errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.topologySpreadConstraints`));
   errs.push(...validateWindowsHostProcess(spec, path), ...hostUsers(spec, path));
   if (text(spec, 'serviceAccountName') !== '') errs.push(...dnsSubdomain(text(spec, 'serviceAccountName'), `${path}.serviceAccountName`));
   if (text(spec, 'nodeName') !== '') errs.push(...dnsSubdomain(text(spec, 'nodeName'), `${path}.nodeName`));

@@ -1,7 +1,7 @@
 import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
 import { isQualifiedName } from '../../../../validation/names.js';
-import { dnsLabel, indexed, type Obj, text } from './common.js';
+import { dnsLabel, indexed, listLength, type Obj, text } from './common.js';
 import { canonicalQuantity, compareQuantities, isNegativeQuantity, quantityNanos } from './quantity-text.js';
 
 /** Resource names and quantities of a container (ValidateContainerResourceRequirements) and of the pod overhead. */
@@ -48,6 +48,8 @@ const overcommitAllowed = (name: string): boolean => isNative(name) && !isHugePa
 
 /** validateContainerResourceName (validateResourceName first, whose early return it does not share). */
 function containerResourceName(name: string, path: string): FieldError[] {
+  // The names nearly every container uses pass all the checks below.
+  if (STANDARD_CONTAINER_RESOURCES.has(name)) return [];
   const errs = isQualifiedName(name).map((msg) => fieldError.invalid(path, name, msg));
   if (errs.length === 0 && !name.includes('/') && !isStandardResource(name)) {
     errs.push(fieldError.invalid(path, name, 'must be a standard resource type or fully qualified'));
@@ -61,6 +63,13 @@ function containerResourceName(name: string, path: string): FieldError[] {
   }
   return errs;
 }
+
+/**
+ * A cpu, memory or ephemeral-storage amount that is not negative: the common case, which neither the name checks
+ * nor the quantity checks can refuse, so it skips them.
+ */
+const isPlainQuantity = (name: string, quantity: unknown): boolean =>
+  STANDARD_CONTAINER_RESOURCES.has(name) && !isNegativeQuantity(quantity);
 
 /** ValidateResourceQuantityValue: non-negative, and whole for extended resources. */
 function quantityValueErrors(name: string, quantity: unknown, path: string): FieldError[] {
@@ -124,7 +133,7 @@ export function validateResourceRequirements(requirements: unknown, podClaims: R
   let hugePages = false;
   for (const [name, quantity] of Object.entries(limits)) {
     const at = `${limPath}[${name}]`;
-    errs.push(...containerResourceName(name, at), ...quantityValueErrors(name, quantity, at));
+    if (!isPlainQuantity(name, quantity)) errs.push(...containerResourceName(name, at), ...quantityValueErrors(name, quantity, at));
     if (isHugePages(name)) {
       hugePages = true;
       errs.push(...hugePagesError(name, quantity, at));
@@ -133,7 +142,7 @@ export function validateResourceRequirements(requirements: unknown, podClaims: R
   }
   for (const [name, quantity] of Object.entries(requests)) {
     const at = `${reqPath}[${name}]`;
-    errs.push(...containerResourceName(name, at), ...quantityValueErrors(name, quantity, at));
+    if (!isPlainQuantity(name, quantity)) errs.push(...containerResourceName(name, at), ...quantityValueErrors(name, quantity, at));
     if (name in limits) {
       const limit = limits[name];
       const cmp = compareQuantities(quantity, limit);
@@ -160,7 +169,7 @@ export function validateResourceRequirements(requirements: unknown, podClaims: R
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
   }
   if (!cpuOrMemory && hugePages) errs.push(fieldError.forbidden(path, 'HugePages require cpu or memory'));
-  errs.push(...claimNames(requirements.claims, podClaims, `${path}.claims`));
+  if (listLength(requirements.claims) > 0) errs.push(...claimNames(requirements.claims, podClaims, `${path}.claims`));
   return errs;
 }
 
