@@ -5,6 +5,8 @@ import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
 import { RootCaPublisher } from './root-ca-publisher/controller.js';
+import { ReplicaSetController } from './replicaset/controller.js';
+import { REPLICA_SET, REPLICATION_CONTROLLER } from './replicaset/kinds.js';
 import type { ProtectionMetrics } from './protection/metrics.js';
 import { ProtectionRuleController } from './protection/protection-rule-controller.js';
 import { PvProtectionController } from './protection/pv-protection-controller.js';
@@ -37,6 +39,10 @@ export interface ControllerManagerOptions {
   readonly serviceAccounts?: boolean;
   /** The cluster CA (PEM) to publish as the `kube-root-ca.crt` ConfigMap in every namespace; none without TLS. */
   readonly rootCa?: string;
+  /** Run the ReplicaSet controller (default true; kube name `replicaset`). */
+  readonly replicaSetController?: boolean;
+  /** Run the ReplicationController controller (default true; kube name `replicationcontroller`). */
+  readonly replicationController?: boolean;
   readonly log?: (message: string) => void;
 }
 
@@ -50,6 +56,8 @@ export class ControllerManager {
   readonly serviceAccounts: ServiceAccountController | undefined;
   readonly rootCaPublisher: RootCaPublisher | undefined;
   readonly clusterRoleAggregation: ClusterRoleAggregationController | undefined;
+  readonly replicaSets: ReplicaSetController | undefined;
+  readonly replicationControllers: ReplicaSetController | undefined;
 
   constructor(options: ControllerManagerOptions) {
     const clientFor = options.clientFor;
@@ -92,6 +100,14 @@ export class ControllerManager {
       options.clusterRoleAggregation === false
         ? undefined
         : new ClusterRoleAggregationController({ client: clientFor('clusterRoleAggregation'), log: options.log });
+    this.replicaSets =
+      options.replicaSetController === false
+        ? undefined
+        : new ReplicaSetController({ client: clientFor('replicaSet'), kind: REPLICA_SET, log: options.log });
+    this.replicationControllers =
+      options.replicationController === false
+        ? undefined
+        : new ReplicaSetController({ client: clientFor('replicationController'), kind: REPLICATION_CONTROLLER, log: options.log });
   }
 
   /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
@@ -111,6 +127,8 @@ export class ControllerManager {
       this.serviceAccounts?.start(),
       this.rootCaPublisher?.start(),
       this.clusterRoleAggregation?.start(),
+      this.replicaSets?.start(),
+      this.replicationControllers?.start(),
     ]);
   }
 
@@ -124,6 +142,8 @@ export class ControllerManager {
       this.serviceAccounts?.stop(),
       this.rootCaPublisher?.stop(),
       this.clusterRoleAggregation?.stop(),
+      this.replicaSets?.stop(),
+      this.replicationControllers?.stop(),
     ]);
   }
 }

@@ -143,7 +143,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
   // The server's own loopback client: never refused, like kube-apiserver's system:apiserver identity.
   const client = createInProcessClient(registry, BUILTIN_DEFINITIONS, { fieldManager: 'kube-apiserver' });
-  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, { onError: (err) => log(`namespace informer: ${String(err)}`) });
+  const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, {
+    onError: (err) => log(`namespace informer: ${String(err)}`),
+  });
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
   // Kubernetes' order: NamespaceLifecycle first, then the mutating plugins, then the validating ones. Installed before
@@ -212,7 +214,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     serviceAccountTokens: tokenIssuer,
   };
   const clientAs = (user: UserInfo): ApiClient =>
-    createInProcessClient(registry, BUILTIN_DEFINITIONS, { identity: { user, authorizer }, aggregator, fieldManager: 'kube-controller-manager' });
+    createInProcessClient(registry, BUILTIN_DEFINITIONS, {
+      identity: { user, authorizer },
+      aggregator,
+      fieldManager: 'kube-controller-manager',
+    });
   const managerClient = clientAs(CONTROLLER_MANAGER_IDENTITY);
   const clientFor = (controller: ControllerName): ApiClient =>
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
@@ -232,6 +238,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     protectionRules: false,
     serviceAccounts: false,
     clusterRoleAggregation: false,
+    replicaSetController: false,
+    replicationController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =

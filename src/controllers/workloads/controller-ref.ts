@@ -88,7 +88,8 @@ async function recheckOwner(options: ClaimOptions): Promise<void> {
   if (fresh.metadata.uid !== owner.metadata.uid) {
     throw new Error(`original ${what} is gone: got uid ${fresh.metadata.uid}, wanted ${owner.metadata.uid}`);
   }
-  if (fresh.metadata.deletionTimestamp !== undefined) throw new Error(`${what} has just been deleted at ${fresh.metadata.deletionTimestamp}`);
+  if (fresh.metadata.deletionTimestamp !== undefined)
+    throw new Error(`${what} has just been deleted at ${fresh.metadata.deletionTimestamp}`);
 }
 
 /** The uid in the patch is a precondition: a recreated object of the same name is left alone. */
