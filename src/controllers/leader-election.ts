@@ -92,9 +92,11 @@ export class LeaderElector {
   private setLeading(leading: boolean): void {
     this.leading = leading;
     this.options.log?.(`leader election: ${this.identity} ${leading ? 'became the leader' : 'lost the lease'}`);
-    this.transition = this.transition.then(leading ? this.options.onStartedLeading : this.options.onStoppedLeading).catch((err: unknown) => {
-      this.options.log?.(`leader election: ${err instanceof Error ? err.message : String(err)}`);
-    });
+    this.transition = this.transition
+      .then(leading ? this.options.onStartedLeading : this.options.onStoppedLeading)
+      .catch((err: unknown) => {
+        this.options.log?.(`leader election: ${err instanceof Error ? err.message : String(err)}`);
+      });
   }
 
   private async tryAcquireOrRenew(): Promise<boolean> {
@@ -155,7 +157,10 @@ export class LeaderElector {
         const lease = await this.options.client.get(LEASES, this.namespace, this.name);
         const spec = (lease.spec ?? {}) as Record<string, unknown>;
         if (spec.holderIdentity === this.identity) {
-          await this.options.client.update(LEASES, this.namespace, { ...lease, spec: { ...spec, holderIdentity: '', leaseDurationSeconds: 1 } });
+          await this.options.client.update(LEASES, this.namespace, {
+            ...lease,
+            spec: { ...spec, holderIdentity: '', leaseDurationSeconds: 1 },
+          });
         }
       } catch (err) {
         this.options.log?.(`leader election: releasing the lease: ${err instanceof Error ? err.message : String(err)}`);

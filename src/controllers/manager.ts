@@ -43,6 +43,8 @@ export interface ControllerManagerOptions {
   readonly replicaSetController?: boolean;
   /** Run the ReplicationController controller (default true; kube name `replicationcontroller`). */
   readonly replicationController?: boolean;
+  /** Run the Deployment controller (default true; kube name `deployment`). */
+  readonly deploymentController?: boolean;
   readonly log?: (message: string) => void;
 }
 

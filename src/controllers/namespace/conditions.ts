@@ -22,7 +22,8 @@ export interface DeletionPassResult {
   readonly finalizers: ReadonlyMap<string, number>;
 }
 
-const sortedEntries = (m: ReadonlyMap<string, number>): [string, number][] => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+const sortedEntries = (m: ReadonlyMap<string, number>): [string, number][] =>
+  [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 function discoveryMessage(errors: readonly string[]): string {
   return `Discovery failed for some groups, ${errors.length} failing: unable to retrieve the complete list of server APIs: ${[...errors].sort().join(', ')}`;
@@ -33,10 +34,25 @@ export function computeConditions(result: DeletionPassResult): Omit<NamespaceCon
   const finalizers = sortedEntries(result.finalizers);
   return [
     result.discoveryErrors.length > 0
-      ? { type: 'NamespaceDeletionDiscoveryFailure', status: 'True', reason: 'DiscoveryFailed', message: discoveryMessage(result.discoveryErrors) }
-      : { type: 'NamespaceDeletionDiscoveryFailure', status: 'False', reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
+      ? {
+          type: 'NamespaceDeletionDiscoveryFailure',
+          status: 'True',
+          reason: 'DiscoveryFailed',
+          message: discoveryMessage(result.discoveryErrors),
+        }
+      : {
+          type: 'NamespaceDeletionDiscoveryFailure',
+          status: 'False',
+          reason: 'ResourcesDiscovered',
+          message: 'All resources successfully discovered',
+        },
     result.groupVersionErrors.length > 0
-      ? { type: 'NamespaceDeletionGroupVersionParsingFailure', status: 'True', reason: 'GroupVersionParsingFailed', message: result.groupVersionErrors.join(', ') }
+      ? {
+          type: 'NamespaceDeletionGroupVersionParsingFailure',
+          status: 'True',
+          reason: 'GroupVersionParsingFailed',
+          message: result.groupVersionErrors.join(', '),
+        }
       : {
           type: 'NamespaceDeletionGroupVersionParsingFailure',
           status: 'False',
@@ -50,7 +66,12 @@ export function computeConditions(result: DeletionPassResult): Omit<NamespaceCon
           reason: 'ContentDeletionFailed',
           message: `Failed to delete all resource types, ${result.contentErrors.length} remaining: ${[...result.contentErrors].sort().join(', ')}`,
         }
-      : { type: 'NamespaceDeletionContentFailure', status: 'False', reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
+      : {
+          type: 'NamespaceDeletionContentFailure',
+          status: 'False',
+          reason: 'ContentDeleted',
+          message: 'All content successfully deleted, may be waiting on finalization',
+        },
     remaining.length > 0
       ? {
           type: 'NamespaceContentRemaining',
@@ -66,16 +87,26 @@ export function computeConditions(result: DeletionPassResult): Omit<NamespaceCon
           reason: 'SomeFinalizersRemain',
           message: `Some content in the namespace has finalizers remaining: ${finalizers.map(([f, n]) => `${f} in ${n} resource instances`).join(', ')}`,
         }
-      : { type: 'NamespaceFinalizersRemaining', status: 'False', reason: 'ContentHasNoFinalizers', message: 'All content-preserving finalizers finished' },
+      : {
+          type: 'NamespaceFinalizersRemaining',
+          status: 'False',
+          reason: 'ContentHasNoFinalizers',
+          message: 'All content-preserving finalizers finished',
+        },
   ];
 }
 
 /** Merges freshly computed conditions into the stored ones; returns undefined when nothing meaningful changed. */
-export function mergeConditions(stored: readonly NamespaceCondition[], computed: ReturnType<typeof computeConditions>, now: string): NamespaceCondition[] | undefined {
+export function mergeConditions(
+  stored: readonly NamespaceCondition[],
+  computed: ReturnType<typeof computeConditions>,
+  now: string,
+): NamespaceCondition[] | undefined {
   let changed = false;
   const merged = computed.map((c) => {
     const previous = stored.find((s) => s.type === c.type);
-    if (previous !== undefined && previous.status === c.status && previous.reason === c.reason && previous.message === c.message) return previous;
+    if (previous !== undefined && previous.status === c.status && previous.reason === c.reason && previous.message === c.message)
+      return previous;
     changed = true;
     const lastTransitionTime = previous !== undefined && previous.status === c.status ? previous.lastTransitionTime : now;
     return { ...c, lastTransitionTime };

@@ -86,7 +86,10 @@ export class RootCaPublisher {
       if (this.isCurrent(current)) return;
       const updated: KubeObject = {
         ...current,
-        metadata: { ...current.metadata, annotations: { ...(current.metadata.annotations ?? {}), [DESCRIPTION_ANNOTATION]: ROOT_CA_DESCRIPTION } },
+        metadata: {
+          ...current.metadata,
+          annotations: { ...(current.metadata.annotations ?? {}), [DESCRIPTION_ANNOTATION]: ROOT_CA_DESCRIPTION },
+        },
         data: { [ROOT_CA_KEY]: this.rootCa },
       };
       delete (updated as Record<string, unknown>).binaryData;

@@ -63,7 +63,11 @@ export class ServiceAccountController {
     if (ns === undefined || ns.metadata.deletionTimestamp !== undefined || phase === 'Terminating') return;
     if (this.accounts.store.get(namespace, DEFAULT_SERVICE_ACCOUNT) !== undefined) return;
     try {
-      await this.client.create(SERVICE_ACCOUNTS, namespace, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: DEFAULT_SERVICE_ACCOUNT, namespace } });
+      await this.client.create(SERVICE_ACCOUNTS, namespace, {
+        apiVersion: 'v1',
+        kind: 'ServiceAccount',
+        metadata: { name: DEFAULT_SERVICE_ACCOUNT, namespace },
+      });
     } catch (err) {
       // Already there (the cache lagged), or the namespace began terminating meanwhile: nothing to do.
       if (err instanceof StatusError && (err.code === 409 || err.code === 403 || err.code === 404)) return;
