@@ -5,6 +5,7 @@ import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
 import { RootCaPublisher } from './root-ca-publisher/controller.js';
+import { DeploymentController } from './deployment/controller.js';
 import { ReplicaSetController } from './replicaset/controller.js';
 import { REPLICA_SET, REPLICATION_CONTROLLER } from './replicaset/kinds.js';
 import type { ProtectionMetrics } from './protection/metrics.js';
@@ -60,6 +61,7 @@ export class ControllerManager {
   readonly clusterRoleAggregation: ClusterRoleAggregationController | undefined;
   readonly replicaSets: ReplicaSetController | undefined;
   readonly replicationControllers: ReplicaSetController | undefined;
+  readonly deployments: DeploymentController | undefined;
 
   constructor(options: ControllerManagerOptions) {
     const clientFor = options.clientFor;
@@ -110,6 +112,8 @@ export class ControllerManager {
       options.replicationController === false
         ? undefined
         : new ReplicaSetController({ client: clientFor('replicationController'), kind: REPLICATION_CONTROLLER, log: options.log });
+    this.deployments =
+      options.deploymentController === false ? undefined : new DeploymentController({ client: clientFor('deployment'), log: options.log });
   }
 
   /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
@@ -131,6 +135,7 @@ export class ControllerManager {
       this.clusterRoleAggregation?.start(),
       this.replicaSets?.start(),
       this.replicationControllers?.start(),
+      this.deployments?.start(),
     ]);
   }
 
@@ -146,6 +151,7 @@ export class ControllerManager {
       this.clusterRoleAggregation?.stop(),
       this.replicaSets?.stop(),
       this.replicationControllers?.stop(),
+      this.deployments?.stop(),
     ]);
   }
 }

@@ -240,6 +240,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     clusterRoleAggregation: false,
     replicaSetController: false,
     replicationController: false,
+    deploymentController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =

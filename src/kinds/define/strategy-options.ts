@@ -35,8 +35,17 @@ export interface StrategyOptions {
   readonly readyToRemove?: (obj: KubeObject) => boolean;
   readonly markDeleting?: (obj: KubeObject) => void;
   /** The metadata finalizers a DELETE leaves, when the kind does not follow the GC rules (namespaces, R5.6). */
-  readonly deletionFinalizers?: (opts: DeleteOptions, finalizers: readonly string[], obj: KubeObject) => { changed: boolean; finalizers: string[] };
+  readonly deletionFinalizers?: (
+    opts: DeleteOptions,
+    finalizers: readonly string[],
+    obj: KubeObject,
+  ) => { changed: boolean; finalizers: string[] };
   readonly prepareForUpdate?: (next: KubeObject, old: KubeObject) => void;
+  /**
+   * What a write through /status keeps of the stored object, for kinds whose status strategy keeps less than
+   * metav1.ResetObjectMetaForStatus (the default: everything but status).
+   */
+  readonly prepareForStatusUpdate?: (next: KubeObject, old: KubeObject) => void;
   readonly warningsOnCreate?: (obj: KubeObject) => string[];
   readonly warningsOnUpdate?: (next: KubeObject, old: KubeObject) => string[];
 }

@@ -62,6 +62,11 @@ export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {
       options.prepareForUpdate?.(next, old);
     },
     prepareForStatusUpdate(next, old) {
+      if (options.prepareForStatusUpdate !== undefined) {
+        options.prepareForStatusUpdate(next, old);
+        fillStatus(next);
+        return;
+      }
       // metav1.ResetObjectMetaForStatus: a status writer changes status and nothing else.
       const status = next.status;
       replaceWith(next, old);
