@@ -70,7 +70,11 @@ describe('kubectl: CRD validation rules (CEL)', () => {
     ts = await startTestServer();
     api = crdApi(ts);
     await ts.kubectlOk(['apply', '-f', '-'], { input: CRD });
-    await api.waitForCrd('scalers.cel.example.com', (c) => (c.status?.conditions ?? []).some((x: { type: string; status: string }) => x.type === 'Established' && x.status === 'True'), 'Scaler CRD Established');
+    await api.waitForCrd(
+      'scalers.cel.example.com',
+      (c) => (c.status?.conditions ?? []).some((x: { type: string; status: string }) => x.type === 'Established' && x.status === 'True'),
+      'Scaler CRD Established',
+    );
   });
   after(async () => {
     await ts?.stop();
@@ -81,7 +85,9 @@ describe('kubectl: CRD validation rules (CEL)', () => {
   });
 
   it('prints every failing rule as kubectl prints a 422, with messageExpression, message, reason and fieldPath', async () => {
-    const r = await ts.kubectl(['apply', '-f', '-'], { input: scaler('bad', { replicas: 5, maxReplicas: 3, mode: 'legacy', tags: ['Upper'] }) });
+    const r = await ts.kubectl(['apply', '-f', '-'], {
+      input: scaler('bad', { replicas: 5, maxReplicas: 3, mode: 'legacy', tags: ['Upper'] }),
+    });
     assert.equal(r.code, 1);
     assert.equal(
       r.stderr.trim(),

@@ -35,7 +35,11 @@ describe('garbage collector restart safety', () => {
       const owner = await client.create(CONFIGMAPS, NS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'owner' } });
       const keeper = await client.create(CONFIGMAPS, NS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'keeper' } });
       for (let i = 0; i < 1000; i++) {
-        await client.create(CONFIGMAPS, NS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `dep-${i}`, labels: { role: 'dep' }, ownerReferences: [ownerRef(owner)] } });
+        await client.create(CONFIGMAPS, NS, {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: `dep-${i}`, labels: { role: 'dep' }, ownerReferences: [ownerRef(owner)] },
+        });
       }
       for (let i = 0; i < 100; i++) {
         await client.create(CONFIGMAPS, NS, {
@@ -44,29 +48,31 @@ describe('garbage collector restart safety', () => {
           metadata: { name: `shared-${i}`, labels: { role: 'shared' }, ownerReferences: [ownerRef(owner), ownerRef(keeper)] },
         });
       }
-      await waitFor(
-        () => (first.controllers.garbageCollector?.builder.graph.size ?? 0) >= 1102 || undefined,
-        { timeoutMs: 10_000, what: 'the graph to hold every object' },
-      );
+      await waitFor(() => (first.controllers.garbageCollector?.builder.graph.size ?? 0) >= 1102 || undefined, {
+        timeoutMs: 10_000,
+        what: 'the graph to hold every object',
+      });
       await client.delete(CONFIGMAPS, NS, 'owner', { propagationPolicy: 'Background' });
-      await waitFor(
-        async () => ((await count(client, 'role=dep')) <= 1000 - stopAfter ? true : undefined),
-        { timeoutMs: 10_000, what: `${stopAfter} dependents to go` },
-      );
+      await waitFor(async () => ((await count(client, 'role=dep')) <= 1000 - stopAfter ? true : undefined), {
+        timeoutMs: 10_000,
+        what: `${stopAfter} dependents to go`,
+      });
       await first.close();
 
       const second = await startApiServer({ backend, port: 0 });
       try {
         const after = createInProcessClient(second.registry, BUILTIN_DEFINITIONS);
-        await waitFor(
-          async () => ((await count(after, 'role=dep')) === 0 ? true : undefined),
-          { timeoutMs: 15_000, what: 'the rest of the cascade after the restart' },
-        );
+        await waitFor(async () => ((await count(after, 'role=dep')) === 0 ? true : undefined), {
+          timeoutMs: 15_000,
+          what: 'the rest of the cascade after the restart',
+        });
         const shared = (await after.list(CONFIGMAPS, NS, { labelSelector: 'role=shared' })).items;
         assert.equal(shared.length, 100, 'dependents with a live second owner are never deleted (R4.37)');
         await waitFor(
           async () => {
-            const refs = (await after.list(CONFIGMAPS, NS, { labelSelector: 'role=shared' })).items.map((o) => o.metadata.ownerReferences ?? []);
+            const refs = (await after.list(CONFIGMAPS, NS, { labelSelector: 'role=shared' })).items.map(
+              (o) => o.metadata.ownerReferences ?? [],
+            );
             return refs.every((r) => r.length === 1 && r[0]?.uid === keeper.metadata.uid) ? true : undefined;
           },
           { timeoutMs: 15_000, what: 'references to the deleted owner to be pruned (R4.27)' },

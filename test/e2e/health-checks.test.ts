@@ -20,7 +20,12 @@ describe('health endpoints worded as kube-apiserver words them', () => {
       assert.equal(plain.status, 200);
       assert.equal(plain.text, 'ok');
       assert.equal(plain.headers.get('content-type'), 'text/plain; charset=utf-8');
-      const checks = ['ping', 'log', ...(onEtcd ? ['etcd'] : []), ...(root === 'readyz' ? [...(onEtcd ? ['etcd-readiness'] : []), 'shutdown'] : [])];
+      const checks = [
+        'ping',
+        'log',
+        ...(onEtcd ? ['etcd'] : []),
+        ...(root === 'readyz' ? [...(onEtcd ? ['etcd-readiness'] : []), 'shutdown'] : []),
+      ];
       const verbose = await ts.request('GET', `/${root}?verbose`);
       assert.equal(verbose.text, `${checks.map((c) => `[+]${c} ok\n`).join('')}${root} check passed\n`);
     }

@@ -47,8 +47,11 @@ describe('everyday kubectl commands (docs/kubectl-commands.md)', () => {
     const r = await new Promise<{ code: number; out: string }>((resolve) => {
       // kubectl edit runs $KUBE_EDITOR on a temporary file, as a terminal user's editor.
       import('node:child_process').then(({ execFile }) => {
-        execFile('kubectl', ['edit', 'configmap', 'edited', '-n', NS], { env: { ...process.env, KUBECONFIG: ts.kubeconfigPath, KUBE_EDITOR: editor, HOME: dir } }, (err, stdout, stderr) =>
-          resolve({ code: err === null ? 0 : 1, out: stdout + stderr }),
+        execFile(
+          'kubectl',
+          ['edit', 'configmap', 'edited', '-n', NS],
+          { env: { ...process.env, KUBECONFIG: ts.kubeconfigPath, KUBE_EDITOR: editor, HOME: dir } },
+          (err, stdout, stderr) => resolve({ code: err === null ? 0 : 1, out: stdout + stderr }),
         );
       });
     });
@@ -61,7 +64,10 @@ describe('everyday kubectl commands (docs/kubectl-commands.md)', () => {
     await k('create', 'deployment', 'web', '--image=nginx:1.26', '--replicas=1');
     assert.match(await k('set', 'image', 'deployment/web', 'nginx=nginx:1.27'), /deployment\.apps\/web image updated/);
     assert.match(await k('rollout', 'restart', 'deployment/web'), /deployment\.apps\/web restarted/);
-    assert.match(await k('get', 'deployment', 'web', '-o', 'jsonpath={.spec.template.metadata.annotations}'), /kubectl\.kubernetes\.io\/restartedAt/);
+    assert.match(
+      await k('get', 'deployment', 'web', '-o', 'jsonpath={.spec.template.metadata.annotations}'),
+      /kubectl\.kubernetes\.io\/restartedAt/,
+    );
     assert.match(await k('rollout', 'history', 'deployment/web'), /deployment\.apps\/web/);
     assert.match(await k('expose', 'deployment', 'web', '--port=80'), /service\/web exposed/);
     assert.match(await k('get', 'service', 'web', '-o', 'jsonpath={.spec.clusterIP} {.spec.selector.app}'), /^10\.\d+\.\d+\.\d+ web$/);
@@ -70,7 +76,9 @@ describe('everyday kubectl commands (docs/kubectl-commands.md)', () => {
   });
 
   it('cordon, taint, uncordon and drain --grace-period=0 a node whose pods have no kubelet to wait for', async () => {
-    await ts.kubectlOk(['create', '-f', '-'], { input: JSON.stringify({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-1' } }) });
+    await ts.kubectlOk(['create', '-f', '-'], {
+      input: JSON.stringify({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-1' } }),
+    });
     assert.match(await ts.kubectlOk(['cordon', 'worker-1']), /node\/worker-1 cordoned/);
     assert.match(await ts.kubectlOk(['taint', 'nodes', 'worker-1', 'dedicated=db:NoSchedule']), /node\/worker-1 tainted/);
     assert.match(await ts.kubectlOk(['uncordon', 'worker-1']), /node\/worker-1 uncordoned/);
@@ -142,6 +150,9 @@ describe('everyday kubectl commands (docs/kubectl-commands.md)', () => {
   });
 
   it('cluster-info names the control plane; create token is the TokenRequest suite’s', async () => {
-    assert.match(await ts.kubectlOk(['cluster-info']), new RegExp(`Kubernetes control plane.* is running at .*${ts.url.replace(/[.]/g, '\\.')}`));
+    assert.match(
+      await ts.kubectlOk(['cluster-info']),
+      new RegExp(`Kubernetes control plane.* is running at .*${ts.url.replace(/[.]/g, '\\.')}`),
+    );
   });
 });

@@ -52,7 +52,10 @@ describe('kubectl create token', () => {
 
     const as = (...args: string[]) => ts.kubectl([...args, '-n', NS, `--token=${token}`]);
     const whoami = await as('auth', 'whoami', '-o', 'jsonpath={.status.userInfo.username} {.status.userInfo.groups}');
-    assert.equal(whoami.stdout, `system:serviceaccount:${NS}:robot ["system:serviceaccounts","system:serviceaccounts:${NS}","system:authenticated"]`);
+    assert.equal(
+      whoami.stdout,
+      `system:serviceaccount:${NS}:robot ["system:serviceaccounts","system:serviceaccounts:${NS}","system:authenticated"]`,
+    );
     assert.equal((await as('get', 'configmap', 'visible', '-o', 'jsonpath={.data.a}')).stdout, '1');
     const denied = await as('get', 'secrets');
     assert.match(denied.stderr, /secrets is forbidden: User "system:serviceaccount:tokens:robot" cannot list resource "secrets"/);
@@ -114,7 +117,10 @@ describe('kubectl create token', () => {
 
   it('refuses what Kubernetes refuses: short durations, unknown accounts, foreign kinds, another account’s pod', async () => {
     const short = await ts.kubectl(['create', 'token', 'robot', '-n', NS, '--duration=5m']);
-    assert.match(short.stderr, /TokenRequest\.authentication\.k8s\.io "" is invalid: spec\.expirationSeconds: Invalid value: 300: may not specify a duration less than 10 minutes/);
+    assert.match(
+      short.stderr,
+      /TokenRequest\.authentication\.k8s\.io "" is invalid: spec\.expirationSeconds: Invalid value: 300: may not specify a duration less than 10 minutes/,
+    );
     const missing = await ts.kubectl(['create', 'token', 'nobody', '-n', NS]);
     assert.match(missing.stderr, /serviceaccounts "nobody" not found/);
     const post = (body: unknown) => ts.request('POST', `/api/v1/namespaces/${NS}/serviceaccounts/robot/token`, body);
@@ -134,8 +140,18 @@ describe('kubectl create token', () => {
   });
 
   it('discovery lists serviceaccounts/token as a TokenRequest create', async () => {
-    const list = (await ts.request('GET', '/api/v1')).json as { resources: { name: string; kind: string; group?: string; version?: string; verbs: string[] }[] };
+    const list = (await ts.request('GET', '/api/v1')).json as {
+      resources: { name: string; kind: string; group?: string; version?: string; verbs: string[] }[];
+    };
     const token = list.resources.find((r) => r.name === 'serviceaccounts/token');
-    assert.deepEqual(token, { name: 'serviceaccounts/token', singularName: '', namespaced: true, group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest', verbs: ['create'] });
+    assert.deepEqual(token, {
+      name: 'serviceaccounts/token',
+      singularName: '',
+      namespaced: true,
+      group: 'authentication.k8s.io',
+      version: 'v1',
+      kind: 'TokenRequest',
+      verbs: ['create'],
+    });
   });
 });

@@ -23,11 +23,17 @@ describe('/openapi/v2 in protobuf: kubectl get -o yaml > f; kubectl apply -f f',
     await k('create', 'configmap', 'two', '--from-literal=b=2');
     const backup = await k('get', 'configmap', 'one', 'two', '-o', 'yaml');
     assert.match(backup, /^kind: List$/m);
-    assert.equal(await ts.kubectlOk(['apply', '-n', NS, '-f', '-'], { input: backup }), 'configmap/one configured\nconfigmap/two configured\n');
+    assert.equal(
+      await ts.kubectlOk(['apply', '-n', NS, '-f', '-'], { input: backup }),
+      'configmap/one configured\nconfigmap/two configured\n',
+    );
     // A backup carries resourceVersion and uid, so the next apply starts from a fresh one, as it must on Kubernetes.
     const fresh = await k('get', 'configmap', 'one', 'two', '-o', 'yaml');
     const changed = fresh.replace('a: "1"', 'a: "changed"');
-    assert.equal(await ts.kubectlOk(['apply', '-n', NS, '-f', '-'], { input: changed }), 'configmap/one configured\nconfigmap/two configured\n');
+    assert.equal(
+      await ts.kubectlOk(['apply', '-n', NS, '-f', '-'], { input: changed }),
+      'configmap/one configured\nconfigmap/two configured\n',
+    );
     assert.equal(await k('get', 'configmap', 'one', '-o', 'jsonpath={.data.a}'), 'changed');
   });
 
@@ -40,7 +46,10 @@ describe('/openapi/v2 in protobuf: kubectl get -o yaml > f; kubectl apply -f f',
     const r = await ts.kubectl(['apply', '-n', NS, '-f', '-'], { input: JSON.stringify(list) });
     assert.notEqual(r.code, 0);
     assert.match(r.stderr, /unknown field "bogus" in io\.k8s\.api\.core\.v1\.ConfigMap/);
-    assert.match(r.stderr, /ValidationError\(ConfigMap\.immutable\): invalid type for io\.k8s\.api\.core\.v1\.ConfigMap\.immutable: got "string", expected "boolean"/);
+    assert.match(
+      r.stderr,
+      /ValidationError\(ConfigMap\.immutable\): invalid type for io\.k8s\.api\.core\.v1\.ConfigMap\.immutable: got "string", expected "boolean"/,
+    );
     assert.match(r.stderr, /ObjectMeta\.labels: got "array", expected "map"/);
     assert.equal((await ts.kubectl(['get', 'configmap', 'bad', '-n', NS])).code, 1, 'nothing was created');
   });

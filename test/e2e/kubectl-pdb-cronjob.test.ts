@@ -31,9 +31,19 @@ describe('policy/v1 PodDisruptionBudgets and batch/v1 CronJobs with kubectl (iss
     assert.equal(table[0], 'NAME MIN AVAILABLE MAX UNAVAILABLE ALLOWED DISRUPTIONS AGE');
     assert.match(table[1] ?? '', /^api N\/A 25% 0 \S+$/);
     assert.match(table[2] ?? '', /^web 1 N\/A 0 \S+$/);
-    const bumped = await ts.request('PATCH', `${PDBS}/web`, { spec: { minAvailable: 2 } }, { 'Content-Type': 'application/merge-patch+json' });
+    const bumped = await ts.request(
+      'PATCH',
+      `${PDBS}/web`,
+      { spec: { minAvailable: 2 } },
+      { 'Content-Type': 'application/merge-patch+json' },
+    );
     assert.equal(bumped.json.metadata.generation, 2);
-    const status = await ts.request('PATCH', `${PDBS}/web/status`, { status: { disruptionsAllowed: 3 } }, { 'Content-Type': 'application/merge-patch+json' });
+    const status = await ts.request(
+      'PATCH',
+      `${PDBS}/web/status`,
+      { status: { disruptionsAllowed: 3 } },
+      { 'Content-Type': 'application/merge-patch+json' },
+    );
     assert.equal(status.status, 200, status.text);
     assert.equal(status.json.status.disruptionsAllowed, 3);
     assert.equal(status.json.spec.minAvailable, 2);
@@ -99,7 +109,10 @@ describe('policy/v1 PodDisruptionBudgets and batch/v1 CronJobs with kubectl (iss
         apiVersion: 'batch/v1',
         kind: 'CronJob',
         metadata: { name },
-        spec: { jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } } }, ...spec },
+        spec: {
+          jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } } },
+          ...spec,
+        },
       });
       assert.equal(res.status, 422, res.text);
       return res.json.message;

@@ -37,7 +37,12 @@ describe('scheduling.k8s.io/v1 PriorityClasses with kubectl (issue 31)', () => {
     assert.equal(high.value, 1000);
     assert.equal(high.preemptionPolicy, 'PreemptLowerPriority');
     assert.equal(high.description, 'important');
-    const changed = await ts.request('PATCH', `${PCS}/high`, { value: 5, preemptionPolicy: 'Never' }, { 'Content-Type': 'application/merge-patch+json' });
+    const changed = await ts.request(
+      'PATCH',
+      `${PCS}/high`,
+      { value: 5, preemptionPolicy: 'Never' },
+      { 'Content-Type': 'application/merge-patch+json' },
+    );
     assert.equal(changed.status, 422);
     assert.equal(
       changed.json.message,
@@ -54,15 +59,17 @@ describe('scheduling.k8s.io/v1 PriorityClasses with kubectl (issue 31)', () => {
     assert.deepEqual(await create({ metadata: { name: 'system-mine' }, value: 5 }), {
       status: 422,
       message:
-        "PriorityClass.scheduling.k8s.io \"system-mine\" is invalid: metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-mine is not a known system priority class",
+        'PriorityClass.scheduling.k8s.io "system-mine" is invalid: metadata.name: Forbidden: priority class names with \'system-\' prefix are reserved for system use only. error: system-mine is not a known system priority class',
     });
     assert.deepEqual(await create({ metadata: { name: 'huge' }, value: 1000000001 }), {
       status: 422,
-      message: 'PriorityClass.scheduling.k8s.io "huge" is invalid: value: Forbidden: maximum allowed value of a user defined priority is 1000000000',
+      message:
+        'PriorityClass.scheduling.k8s.io "huge" is invalid: value: Forbidden: maximum allowed value of a user defined priority is 1000000000',
     });
     assert.deepEqual(await create({ metadata: { name: 'odd' }, value: 1, preemptionPolicy: 'Sometimes' }), {
       status: 422,
-      message: 'PriorityClass.scheduling.k8s.io "odd" is invalid: preemptionPolicy: Unsupported value: "Sometimes": supported values: "PreemptLowerPriority", "Never"',
+      message:
+        'PriorityClass.scheduling.k8s.io "odd" is invalid: preemptionPolicy: Unsupported value: "Sometimes": supported values: "PreemptLowerPriority", "Never"',
     });
     const out = await ts.kubectl(['create', 'priorityclass', 'system-node-critical', '--value=1']);
     assert.notEqual(out.code, 0);

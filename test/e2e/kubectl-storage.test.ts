@@ -67,15 +67,18 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
       status: 422,
       message: 'StorageClass.storage.k8s.io "none" is invalid: provisioner: Required value',
     });
-    assert.deepEqual(await create({ metadata: { name: 'odd' }, provisioner: 'x.io/y', reclaimPolicy: 'Recycle', volumeBindingMode: 'Later' }), {
-      status: 422,
-      message:
-        'StorageClass.storage.k8s.io "odd" is invalid: [reclaimPolicy: Unsupported value: "Recycle": supported values: "Delete", "Retain", volumeBindingMode: Unsupported value: "Later": supported values: "Immediate", "WaitForFirstConsumer"]',
-    });
+    assert.deepEqual(
+      await create({ metadata: { name: 'odd' }, provisioner: 'x.io/y', reclaimPolicy: 'Recycle', volumeBindingMode: 'Later' }),
+      {
+        status: 422,
+        message:
+          'StorageClass.storage.k8s.io "odd" is invalid: [reclaimPolicy: Unsupported value: "Recycle": supported values: "Delete", "Retain", volumeBindingMode: Unsupported value: "Later": supported values: "Immediate", "WaitForFirstConsumer"]',
+      },
+    );
     assert.deepEqual(await create({ metadata: { name: 'bad' }, provisioner: 'no/such/thing' }), {
       status: 422,
       message:
-        'StorageClass.storage.k8s.io "bad" is invalid: provisioner: Invalid value: "no/such/thing": a qualified name must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\') with an optional DNS subdomain prefix and \'/\' (e.g. \'example.com/MyName\')',
+        "StorageClass.storage.k8s.io \"bad\" is invalid: provisioner: Invalid value: \"no/such/thing\": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
     });
     const many = Object.fromEntries(Array.from({ length: 513 }, (_, i) => [`k${i}`, 'v']));
     assert.deepEqual(await create({ metadata: { name: 'many' }, provisioner: 'x.io/y', parameters: many }), {
@@ -128,7 +131,10 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
     assert.match(table[1] ?? '', /^ebs\.csi\.example\.com true false false <unset> false Persistent \S+$/);
     const out = await ts.kubectl(['patch', 'csidriver', 'ebs.csi.example.com', '-p', '{"spec":{"attachRequired":false}}']);
     assert.notEqual(out.code, 0);
-    assert.match(out.stderr, /The CSIDriver "ebs\.csi\.example\.com" is invalid: spec\.attachRequired: Invalid value: false: field is immutable/);
+    assert.match(
+      out.stderr,
+      /The CSIDriver "ebs\.csi\.example\.com" is invalid: spec\.attachRequired: Invalid value: false: field is immutable/,
+    );
     const odd = await ts.request('POST', '/apis/storage.k8s.io/v1/csidrivers', {
       apiVersion: 'storage.k8s.io/v1',
       kind: 'CSIDriver',
@@ -154,12 +160,25 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
     assert.equal(created.status, 201);
     assert.equal(created.json.status, undefined);
     assert.match(rows(await ts.kubectlOk(['get', 'volumeattachments']))[1] ?? '', /^va1 ebs\.csi\.example\.com pv-1 node-1 false \S+$/);
-    const status = await ts.request('PATCH', `${VAS}/va1/status`, { status: { attached: true } }, { 'Content-Type': 'application/merge-patch+json' });
+    const status = await ts.request(
+      'PATCH',
+      `${VAS}/va1/status`,
+      { status: { attached: true } },
+      { 'Content-Type': 'application/merge-patch+json' },
+    );
     assert.equal(status.status, 200);
     assert.match(rows(await ts.kubectlOk(['get', 'volumeattachments']))[1] ?? '', /^va1 ebs\.csi\.example\.com pv-1 node-1 true \S+$/);
-    const moved = await ts.request('PATCH', `${VAS}/va1`, { spec: { nodeName: 'node-2' } }, { 'Content-Type': 'application/merge-patch+json' });
+    const moved = await ts.request(
+      'PATCH',
+      `${VAS}/va1`,
+      { spec: { nodeName: 'node-2' } },
+      { 'Content-Type': 'application/merge-patch+json' },
+    );
     assert.equal(moved.status, 422);
-    assert.match(moved.json.message, /^VolumeAttachment\.storage\.k8s\.io "va1" is invalid: spec: Invalid value: storage\.VolumeAttachmentSpec\{Attacher:"ebs\.csi\.example\.com", .*NodeName:"node-2"\}: field is immutable$/);
+    assert.match(
+      moved.json.message,
+      /^VolumeAttachment\.storage\.k8s\.io "va1" is invalid: spec: Invalid value: storage\.VolumeAttachmentSpec\{Attacher:"ebs\.csi\.example\.com", .*NodeName:"node-2"\}: field is immutable$/,
+    );
     const bad = await ts.request('POST', VAS, {
       apiVersion: 'storage.k8s.io/v1',
       kind: 'VolumeAttachment',
@@ -182,7 +201,10 @@ describe('storage.k8s.io/v1 with kubectl (issue 31)', () => {
     await ts.kubectlOk(['apply', '-n', 'default', '-f', '-'], {
       input: 'apiVersion: storage.k8s.io/v1\nkind: CSIStorageCapacity\nmetadata:\n  name: cap\nstorageClassName: fast\ncapacity: 10Gi\n',
     });
-    assert.deepEqual(rows(await ts.kubectlOk(['get', 'csistoragecapacities', '-n', 'default'])), ['NAME STORAGECLASSNAME CAPACITY', 'cap fast 10Gi']);
+    assert.deepEqual(rows(await ts.kubectlOk(['get', 'csistoragecapacities', '-n', 'default'])), [
+      'NAME STORAGECLASSNAME CAPACITY',
+      'cap fast 10Gi',
+    ]);
     const out = await ts.kubectl(['patch', 'csistoragecapacity', 'cap', '-n', 'default', '-p', '{"storageClassName":"slow"}']);
     assert.notEqual(out.code, 0);
     assert.match(out.stderr, /storageClassName: Invalid value: "slow": field is immutable/);

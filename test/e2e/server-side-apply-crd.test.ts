@@ -61,7 +61,10 @@ describe('server-side apply of custom resources and /status (R10.65–R10.72, R1
     });
     const b = await apply(gadget({ items: [{ name: 'b', value: '2' }], tags: ['y'] }), 'fieldManager=B');
     assert.equal(b.status, 200, b.text);
-    assert.deepEqual(b.json.spec.items, [{ name: 'a', value: '1' }, { name: 'b', value: '2' }]);
+    assert.deepEqual(b.json.spec.items, [
+      { name: 'a', value: '1' },
+      { name: 'b', value: '2' },
+    ]);
     assert.deepEqual(b.json.spec.tags, ['x', 'y']);
     const atomic = await apply(gadget({ args: ['q'] }), 'fieldManager=B');
     assert.equal(atomic.status, 409);
@@ -73,7 +76,10 @@ describe('server-side apply of custom resources and /status (R10.65–R10.72, R1
     assert.deepEqual(dropped.json.spec.tags, ['y']);
     const undeclared = await apply(gadget({ foo: 1 }), 'fieldManager=A');
     assert.equal(undeclared.status, 400);
-    assert.equal(undeclared.json.message, `failed to create typed patch object (${NS}/g; ssa.example.com/v1, Kind=Gadget): .spec.foo: field not declared in schema`);
+    assert.equal(
+      undeclared.json.message,
+      `failed to create typed patch object (${NS}/g; ssa.example.com/v1, Kind=Gadget): .spec.foo: field not declared in schema`,
+    );
   });
 
   it('SSA-14: status in a main-resource apply is ignored; /status applies are recorded with their subresource', async () => {
@@ -87,7 +93,12 @@ describe('server-side apply of custom resources and /status (R10.65–R10.72, R1
     assert.equal(status.json.status.phase, 'Y');
     const entry = status.json.metadata.managedFields.find((e: any) => e.manager === 'ctl');
     assert.deepEqual(entry, { ...entry, operation: 'Apply', subresource: 'status', fieldsV1: { 'f:status': { 'f:phase': {} } } });
-    const missing = await ts.request('PATCH', `${crPath(GADGET, NS, 'nope')}/status?fieldManager=ctl`, { ...gadget({}), metadata: { name: 'nope' } }, APPLY);
+    const missing = await ts.request(
+      'PATCH',
+      `${crPath(GADGET, NS, 'nope')}/status?fieldManager=ctl`,
+      { ...gadget({}), metadata: { name: 'nope' } },
+      APPLY,
+    );
     assert.equal(missing.status, 404);
   });
 });

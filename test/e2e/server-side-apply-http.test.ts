@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { startTestServer, type TestServer, WITHOUT_WORKLOAD_CONTROLLERS } from '../support/test-server.js';
 
 const NS = 'ssa-http';
 const APPLY = { 'Content-Type': 'application/apply-patch+yaml' };
@@ -18,7 +18,9 @@ describe('server-side apply over HTTP (R10)', () => {
   const apply = (name: string, body: unknown, query: string) => ts.request('PATCH', cmPath(name, query), body, APPLY);
 
   before(async () => {
-    ts = await startTestServer();
+    // These tests pin every managedFields entry of the Deployments they apply; the Deployment controller's status
+    // writes would add its own entry (kube-controller-manager's, as on a cluster), which is not what they test.
+    ts = await startTestServer({ controllers: WITHOUT_WORKLOAD_CONTROLLERS });
     await ts.request('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
   });
   after(async () => {
@@ -74,8 +76,14 @@ describe('server-side apply over HTTP (R10)', () => {
       [{}, 'invalid object type: /, Kind='],
       [cm('cm03', { metadata: { name: 'cm03', managedFields: [] } }), 'metadata.managedFields must be nil'],
       [cm('other'), 'the name of the object (other) does not match the name on the URL (cm03)'],
-      [cm('cm03', { metadata: { name: 'cm03', namespace: 'other' } }), 'the namespace of the provided object does not match the namespace sent on the request'],
-      [cm('cm03', { data: { k: 1 } }), `failed to create typed patch object (${NS}/cm03; /v1, Kind=ConfigMap): .data.k: expected string, got &value.valueUnstructured{Value:1}`],
+      [
+        cm('cm03', { metadata: { name: 'cm03', namespace: 'other' } }),
+        'the namespace of the provided object does not match the namespace sent on the request',
+      ],
+      [
+        cm('cm03', { data: { k: 1 } }),
+        `failed to create typed patch object (${NS}/cm03; /v1, Kind=ConfigMap): .data.k: expected string, got &value.valueUnstructured{Value:1}`,
+      ],
     ];
     for (const [body, message] of cases) {
       const r = await apply('cm03', body, '?fieldManager=A');
@@ -109,7 +117,10 @@ describe('server-side apply over HTTP (R10)', () => {
     const forced = await apply('cm04', body, '?fieldManager=A&force=true');
     assert.equal(forced.status, 200);
     assert.equal(forced.json.data.key, 'value');
-    assert.deepEqual(forced.json.metadata.managedFields.map((e: any) => e.manager), ['A']);
+    assert.deepEqual(
+      forced.json.metadata.managedFields.map((e: any) => e.manager),
+      ['A'],
+    );
   });
 
   it('SSA-07: a label the manager stops applying goes unless another manager owns it (R10.93, R10.129)', async () => {
@@ -122,10 +133,13 @@ describe('server-side apply over HTTP (R10)', () => {
   });
 
   it('SSA-11: Update managers come from fieldManager or the User-Agent (R10.39)', async () => {
-    const created = await ts.request('POST', `/api/v1/namespaces/${NS}/configmaps`, cm('cm11', { data: { a: '1' } }), { 'User-Agent': 'curl/8.5.0' });
-    assert.deepEqual(created.json.metadata.managedFields.map((e: any) => [e.manager, e.operation, e.fieldsV1]), [
-      ['curl', 'Update', { 'f:data': { '.': {}, 'f:a': {} } }],
-    ]);
+    const created = await ts.request('POST', `/api/v1/namespaces/${NS}/configmaps`, cm('cm11', { data: { a: '1' } }), {
+      'User-Agent': 'curl/8.5.0',
+    });
+    assert.deepEqual(
+      created.json.metadata.managedFields.map((e: any) => [e.manager, e.operation, e.fieldsV1]),
+      [['curl', 'Update', { 'f:data': { '.': {}, 'f:a': {} } }]],
+    );
   });
 
   it('SSA-12: managedFields [] resets tracking; the next apply meets before-first-apply (R10.50, R10.56)', async () => {
@@ -145,7 +159,11 @@ describe('server-side apply over HTTP (R10)', () => {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: 'd' },
-      spec: { replicas: 2, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+      spec: {
+        replicas: 2,
+        selector: { matchLabels: { a: 'b' } },
+        template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } },
+      },
     };
     assert.equal((await ts.request('PATCH', `${path}?fieldManager=A`, deployment, APPLY)).status, 201);
     const scale = (replicas: number) => ({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'd' }, spec: { replicas } });
@@ -157,16 +175,24 @@ describe('server-side apply over HTTP (R10)', () => {
     assert.equal(forced.json.spec.replicas, 5);
     const parent = (await ts.request('GET', path)).json;
     const hpa = parent.metadata.managedFields.find((e: any) => e.manager === 'hpa');
-    assert.deepEqual({ ...hpa, time: undefined }, {
-      manager: 'hpa',
-      operation: 'Apply',
-      apiVersion: 'apps/v1',
-      time: undefined,
-      fieldsType: 'FieldsV1',
-      fieldsV1: { 'f:spec': { 'f:replicas': {} } },
-      subresource: 'scale',
-    });
-    const updated = await ts.request('PATCH', `${path}/scale`, { spec: { replicas: 6 } }, { ...MERGE, 'User-Agent': 'kubectl/v1.32.0 (linux/amd64) kubernetes/abc' });
+    assert.deepEqual(
+      { ...hpa, time: undefined },
+      {
+        manager: 'hpa',
+        operation: 'Apply',
+        apiVersion: 'apps/v1',
+        time: undefined,
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+        subresource: 'scale',
+      },
+    );
+    const updated = await ts.request(
+      'PATCH',
+      `${path}/scale`,
+      { spec: { replicas: 6 } },
+      { ...MERGE, 'User-Agent': 'kubectl/v1.32.0 (linux/amd64) kubernetes/abc' },
+    );
     assert.equal(updated.status, 200, updated.text);
     const after = (await ts.request('GET', path)).json.metadata.managedFields.map((e: any) => [e.manager, e.operation, e.subresource]);
     assert.deepEqual(after, [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { KubeConfig, KubernetesObjectApi, PatchStrategy } from '@kubernetes/client-node';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { startTestServer, type TestServer, WITHOUT_WORKLOAD_CONTROLLERS } from '../support/test-server.js';
 
 const NS = 'ssa-kubectl';
 
@@ -23,10 +23,13 @@ function deployment(spec: { replicas?: number; image: string; env?: { name: stri
 describe('server-side apply with kubectl and client-node (R10.112–R10.117)', () => {
   let ts: TestServer;
   const kubectl = (args: string[], input?: string) => ts.kubectl([...args, '-n', NS], input === undefined ? {} : { input });
-  const getDeployment = async (): Promise<any> => JSON.parse(await ts.kubectlOk(['get', 'deployment', 'web', '-n', NS, '-o', 'json', '--show-managed-fields']));
+  const getDeployment = async (): Promise<any> =>
+    JSON.parse(await ts.kubectlOk(['get', 'deployment', 'web', '-n', NS, '-o', 'json', '--show-managed-fields']));
 
   before(async () => {
-    ts = await startTestServer();
+    // These tests pin every managedFields entry of the Deployments they apply; the Deployment controller's status
+    // writes would add its own entry (kube-controller-manager's, as on a cluster), which is not what they test.
+    ts = await startTestServer({ controllers: WITHOUT_WORKLOAD_CONTROLLERS });
     await ts.kubectlOk(['create', 'namespace', NS]);
   });
   after(async () => {
@@ -41,14 +44,23 @@ describe('server-side apply with kubectl and client-node (R10.112–R10.117)', (
     const first = await kubectl(['apply', '--server-side', '-f', '-'], deployment({ replicas: 2, image: 'nginx:1', env }));
     assert.equal(first.stdout, 'deployment.apps/web serverside-applied\n', first.stderr);
     const created = await getDeployment();
-    assert.deepEqual(created.metadata.managedFields.map((e: any) => [e.manager, e.operation]), [['kubectl', 'Apply']]);
+    assert.deepEqual(
+      created.metadata.managedFields.map((e: any) => [e.manager, e.operation]),
+      [['kubectl', 'Apply']],
+    );
     assert.deepEqual(created.spec.template.spec.containers[0].env, env);
 
-    const conflicted = await kubectl(['apply', '--server-side', '--field-manager=other', '-f', '-'], deployment({ replicas: 3, image: 'nginx:1' }));
+    const conflicted = await kubectl(
+      ['apply', '--server-side', '--field-manager=other', '-f', '-'],
+      deployment({ replicas: 3, image: 'nginx:1' }),
+    );
     assert.equal(conflicted.code, 1);
     assert.match(conflicted.stderr, /^error: Apply failed with 1 conflict: conflict with "kubectl": \.spec\.replicas\n/);
 
-    const forced = await kubectl(['apply', '--server-side', '--field-manager=other', '--force-conflicts', '-f', '-'], deployment({ replicas: 3, image: 'nginx:1' }));
+    const forced = await kubectl(
+      ['apply', '--server-side', '--field-manager=other', '--force-conflicts', '-f', '-'],
+      deployment({ replicas: 3, image: 'nginx:1' }),
+    );
     assert.equal(forced.code, 0, forced.stderr);
     const taken = await getDeployment();
     assert.equal(taken.spec.replicas, 3);
@@ -56,7 +68,10 @@ describe('server-side apply with kubectl and client-node (R10.112–R10.117)', (
     assert.equal(kubectlEntry.fieldsV1['f:spec']['f:replicas'], undefined, 'replicas moved to "other"');
 
     // kubectl drops env B (and replicas, owned by "other" now): B goes, replicas stays 3 (R10.93, R10.95).
-    const dropped = await kubectl(['apply', '--server-side', '-f', '-'], deployment({ image: 'nginx:1', env: [{ name: 'A', value: '1' }] }));
+    const dropped = await kubectl(
+      ['apply', '--server-side', '-f', '-'],
+      deployment({ image: 'nginx:1', env: [{ name: 'A', value: '1' }] }),
+    );
     assert.equal(dropped.code, 0, dropped.stderr);
     const pruned = await getDeployment();
     assert.deepEqual(pruned.spec.template.spec.containers[0].env, [{ name: 'A', value: '1' }]);
@@ -65,7 +80,10 @@ describe('server-side apply with kubectl and client-node (R10.112–R10.117)', (
 
   it('--dry-run=server and diff --server-side change nothing (R10.116, R10.117)', async () => {
     const before = await getDeployment();
-    const dry = await kubectl(['apply', '--server-side', '--dry-run=server', '-f', '-'], deployment({ image: 'nginx:1', env: [{ name: 'A', value: '9' }] }));
+    const dry = await kubectl(
+      ['apply', '--server-side', '--dry-run=server', '-f', '-'],
+      deployment({ image: 'nginx:1', env: [{ name: 'A', value: '9' }] }),
+    );
     assert.equal(dry.stdout, 'deployment.apps/web serverside-applied (server dry run)\n', dry.stderr);
     const same = await kubectl(['diff', '--server-side', '-f', '-'], deployment({ image: 'nginx:1', env: [{ name: 'A', value: '1' }] }));
     assert.equal(same.code, 0, same.stderr);
@@ -91,10 +109,13 @@ describe('server-side apply with kubectl and client-node (R10.112–R10.117)', (
     const again = await kubectl(['apply', '--server-side', '-f', '-'], manifest('nginx:2', [{ name: 'A', value: '1' }]));
     assert.equal(again.code, 0, again.stderr);
     const obj = JSON.parse(await ts.kubectlOk(['get', 'deployment', 'csa', '-n', NS, '-o', 'json', '--show-managed-fields']));
-    assert.deepEqual(obj.metadata.managedFields.map((e: any) => [e.manager, e.operation]), [
-      ['kubectl-last-applied', 'Apply'],
-      ['kubectl', 'Apply'],
-    ]);
+    assert.deepEqual(
+      obj.metadata.managedFields.map((e: any) => [e.manager, e.operation]),
+      [
+        ['kubectl-last-applied', 'Apply'],
+        ['kubectl', 'Apply'],
+      ],
+    );
     assert.deepEqual(obj.spec.template.spec.containers[0].env, [{ name: 'A', value: '1' }]);
     const lastApplied = JSON.parse(obj.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration']);
     assert.deepEqual(lastApplied.spec.template.spec.containers[0], { env: [{ name: 'A', value: '1' }], image: 'nginx:2', name: 'main' });
@@ -108,7 +129,10 @@ describe('server-side apply with kubectl and client-node (R10.112–R10.117)', (
     const created = (await api.patch(spec, undefined, undefined, 'node-app', false, PatchStrategy.ServerSideApply)) as {
       metadata?: { managedFields?: { manager?: string; operation?: string }[] };
     };
-    assert.deepEqual(created.metadata?.managedFields?.map((e) => [e.manager, e.operation]), [['node-app', 'Apply']]);
+    assert.deepEqual(
+      created.metadata?.managedFields?.map((e) => [e.manager, e.operation]),
+      [['node-app', 'Apply']],
+    );
     const updated = await api.patch({ ...spec, data: { b: '2' } }, undefined, undefined, 'node-app', false, PatchStrategy.ServerSideApply);
     assert.deepEqual((updated as { data?: unknown }).data, { b: '2' });
     await assert.rejects(

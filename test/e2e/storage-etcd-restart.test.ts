@@ -118,10 +118,10 @@ describe('etcd storage across API server and etcd restarts', { skip: unavailable
       const watch = await startWatch(`${third.server.url}${CMS}?watch=true&resourceVersion=${rvBeforeLastWrites}`);
       try {
         const fresh = await ok(third, 'POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after-restart' } });
-        await waitFor(
-          () => (watch.events.some((e) => e.object?.metadata?.name === 'after-restart') ? true : undefined),
-          { timeoutMs: 5000, what: 'the new event' },
-        );
+        await waitFor(() => (watch.events.some((e) => e.object?.metadata?.name === 'after-restart') ? true : undefined), {
+          timeoutMs: 5000,
+          what: 'the new event',
+        });
         const events = watch.events.filter((e) => e.type !== 'BOOKMARK');
         assert.deepEqual(
           events.map((e) => [e.type, e.object.metadata.name, e.object.metadata.resourceVersion]),
@@ -193,17 +193,17 @@ describe('two API servers on one etcd', { skip: unavailable ?? false }, () => {
     const onOne = await startWatch(`${one.server.url}${CMS}?watch=true&resourceVersion=${listed.metadata.resourceVersion}`);
     try {
       const created = await ok(one, 'POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'shared' }, data: { v: '1' } });
-      const added = await waitFor(
-        () => onTwo.events.find((e) => e.type === 'ADDED' && e.object.metadata.name === 'shared'),
-        { timeoutMs: 5000, what: 'ADDED on server two' },
-      );
+      const added = await waitFor(() => onTwo.events.find((e) => e.type === 'ADDED' && e.object.metadata.name === 'shared'), {
+        timeoutMs: 5000,
+        what: 'ADDED on server two',
+      });
       assert.deepEqual(identity(added.object), identity(created));
 
       const updated = await ok(two, 'PUT', `${CMS}/shared`, { ...created, data: { v: '2' } });
-      const modified = await waitFor(
-        () => onOne.events.find((e) => e.type === 'MODIFIED' && e.object.metadata.name === 'shared'),
-        { timeoutMs: 5000, what: 'MODIFIED on server one' },
-      );
+      const modified = await waitFor(() => onOne.events.find((e) => e.type === 'MODIFIED' && e.object.metadata.name === 'shared'), {
+        timeoutMs: 5000,
+        what: 'MODIFIED on server one',
+      });
       assert.deepEqual(identity(modified.object), identity(updated));
       assert.equal(modified.object.data.v, '2');
 
@@ -211,10 +211,10 @@ describe('two API servers on one etcd', { skip: unavailable ?? false }, () => {
       assert.equal(stale.status, 409, 'an update with the resourceVersion server two replaced conflicts on server one');
 
       await ok(two, 'DELETE', `${CMS}/shared`);
-      await waitFor(
-        () => onOne.events.find((e) => e.type === 'DELETED' && e.object.metadata.name === 'shared'),
-        { timeoutMs: 5000, what: 'DELETED on server one' },
-      );
+      await waitFor(() => onOne.events.find((e) => e.type === 'DELETED' && e.object.metadata.name === 'shared'), {
+        timeoutMs: 5000,
+        what: 'DELETED on server one',
+      });
       assert.equal((await one.request('GET', `${CMS}/shared`)).status, 404);
     } finally {
       await onOne.stop();

@@ -124,10 +124,20 @@ describe('etcd: a 3-member cluster with client-certificate auth (issue 25)', { s
         assert.equal(read.kv?.modRevision, revision, `${key} acknowledged at ${revision}`);
       }
       const last = Math.max(...load.acknowledged.values());
-      await until(() => assert.ok(watch.events.some((e) => e.revision >= last), 'the watch reached the last write'), 10_000);
+      await until(
+        () =>
+          assert.ok(
+            watch.events.some((e) => e.revision >= last),
+            'the watch reached the last write',
+          ),
+        10_000,
+      );
       const revisions = watch.events.map((e) => e.revision);
       for (let i = 1; i < revisions.length; i++) {
-        assert.ok((revisions[i] as number) > (revisions[i - 1] as number), `event ${i}: revision ${revisions[i]} after ${revisions[i - 1]}`);
+        assert.ok(
+          (revisions[i] as number) > (revisions[i - 1] as number),
+          `event ${i}: revision ${revisions[i]} after ${revisions[i - 1]}`,
+        );
       }
       const seen = new Map(watch.events.map((e) => [e.kv.key, e.revision]));
       for (const [key, revision] of load.acknowledged) assert.equal(seen.get(key), revision, `the watch saw ${key}`);
@@ -176,7 +186,10 @@ describe('etcd: a 3-member cluster with client-certificate auth (issue 25)', { s
 
       const verbose = await get('/readyz?verbose');
       assert.equal(verbose.status, 200);
-      assert.match(verbose.text, /^\[\+\]ping ok\n\[\+\]log ok\n\[\+\]etcd ok\n\[\+\]etcd-readiness ok\n\[\+\]shutdown ok\nreadyz check passed\n$/);
+      assert.match(
+        verbose.text,
+        /^\[\+\]ping ok\n\[\+\]log ok\n\[\+\]etcd ok\n\[\+\]etcd-readiness ok\n\[\+\]shutdown ok\nreadyz check passed\n$/,
+      );
       assert.deepEqual(await get('/livez/etcd'), { status: 200, text: 'ok' });
       assert.deepEqual(await get('/readyz/etcd'), { status: 200, text: 'ok' });
       const metrics = (await get('/metrics')).text;
@@ -187,14 +200,11 @@ describe('etcd: a 3-member cluster with client-certificate auth (issue 25)', { s
       // Two of three members gone: no quorum, so no linearizable read, and the checks fail.
       await cluster.kill(1);
       await cluster.kill(2);
-      await until(
-        async () => {
-          const livez = await get('/livez');
-          assert.equal(livez.status, 500);
-          assert.match(livez.text, /^\[\+\]ping ok\n\[\+\]log ok\n\[-\]etcd failed: reason withheld\nlivez check failed\n$/);
-        },
-        20_000,
-      );
+      await until(async () => {
+        const livez = await get('/livez');
+        assert.equal(livez.status, 500);
+        assert.match(livez.text, /^\[\+\]ping ok\n\[\+\]log ok\n\[-\]etcd failed: reason withheld\nlivez check failed\n$/);
+      }, 20_000);
       const single = await get('/readyz/etcd');
       assert.equal(single.status, 500);
       assert.match(single.text, /^internal server error: /);

@@ -44,7 +44,10 @@ describe('a BOOKMARK comes 2 s before the watch deadline', () => {
     const bookmark = events[1]?.object;
     assert.equal(bookmark.kind, 'ConfigMap');
     assert.equal(bookmark.apiVersion, 'v1');
-    assert.ok(Number(bookmark.metadata.resourceVersion) >= Number(created), `bookmark at ${bookmark.metadata.resourceVersion}, create at ${created}`);
+    assert.ok(
+      Number(bookmark.metadata.resourceVersion) >= Number(created),
+      `bookmark at ${bookmark.metadata.resourceVersion}, create at ${created}`,
+    );
     assert.deepEqual(
       eventsOf(two.text).map((e) => e.type),
       ['ADDED'],

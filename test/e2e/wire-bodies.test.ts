@@ -97,7 +97,9 @@ describe('wire fidelity: request bodies and decoders', () => {
       const jsonPatch = `[{"op":"add","path":"/metadata/annotations","value":${deepValue}}]`;
       const res = await ts.request('PATCH', `${CMS}/patched`, jsonPatch, { 'Content-Type': 'application/json-patch+json' });
       assertStatus(res, 400, 'BadRequest', "couldn't get version/kind; json parse error: invalid character '[' exceeded max depth");
-      const merge = await ts.request('PATCH', `${CMS}/patched`, `{"data":${deepValue}}`, { 'Content-Type': 'application/merge-patch+json' });
+      const merge = await ts.request('PATCH', `${CMS}/patched`, `{"data":${deepValue}}`, {
+        'Content-Type': 'application/merge-patch+json',
+      });
       assert.equal(merge.status, 400, merge.text);
       // A copy places a 300-level subtree 250 levels down inside itself: past the 512 levels every object is held to.
       const nested = `${'{"a":'.repeat(300)}"x"${'}'.repeat(300)}`;
@@ -141,11 +143,19 @@ describe('wire fidelity: request bodies and decoders', () => {
     it('creates and updates refuse patch media types and */*', async () => {
       await createConfigMap('typed');
       const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'typed' } });
-      for (const type of ['application/merge-patch+json', 'application/json-patch+json', 'application/apply-patch+yaml', '*/*', 'text/plain']) {
+      for (const type of [
+        'application/merge-patch+json',
+        'application/json-patch+json',
+        'application/apply-patch+yaml',
+        '*/*',
+        'text/plain',
+      ]) {
         assertStatus(await ts.request('POST', CMS, body, { 'Content-Type': type }), 415, 'UnsupportedMediaType', UNSUPPORTED);
         assertStatus(await ts.request('PUT', `${CMS}/typed`, body, { 'Content-Type': type }), 415, 'UnsupportedMediaType', UNSUPPORTED);
       }
-      const del = await ts.request('DELETE', `${CMS}/typed`, '{"kind":"DeleteOptions","apiVersion":"v1"}', { 'Content-Type': 'application/merge-patch+json' });
+      const del = await ts.request('DELETE', `${CMS}/typed`, '{"kind":"DeleteOptions","apiVersion":"v1"}', {
+        'Content-Type': 'application/merge-patch+json',
+      });
       assertStatus(del, 415, 'UnsupportedMediaType', UNSUPPORTED);
     });
 
@@ -204,7 +214,9 @@ describe('wire fidelity: request bodies and decoders', () => {
         'Content-Type': 'application/json-patch+json',
       });
       assertStatus(patch, 400, 'BadRequest', message);
-      const merge = await ts.request('PATCH', `${CMS}/named`, '{"metadata":{"name":null}}', { 'Content-Type': 'application/merge-patch+json' });
+      const merge = await ts.request('PATCH', `${CMS}/named`, '{"metadata":{"name":null}}', {
+        'Content-Type': 'application/merge-patch+json',
+      });
       assertStatus(merge, 400, 'BadRequest', message);
       const renamed = await ts.request('PUT', `${CMS}/named`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other' } });
       assertStatus(renamed, 400, 'BadRequest', 'the name of the object (other) does not match the name on the URL (named)');
@@ -213,15 +225,23 @@ describe('wire fidelity: request bodies and decoders', () => {
     it('a write asking for an answer format it cannot have is refused before it lands (nothing half-written)', async () => {
       await createConfigMap('format');
       const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'format' }, data: { a: '2' } };
-      const asList = await ts.request('PUT', `${CMS}/format`, body, { Accept: 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io' });
+      const asList = await ts.request('PUT', `${CMS}/format`, body, {
+        Accept: 'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io',
+      });
       assertStatus(asList, 400, 'BadRequest', 'PartialObjectMetadataList is only supported for list requests');
-      const table = await ts.request('PUT', `${CMS}/format?includeObject=Bogus`, body, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' });
+      const table = await ts.request('PUT', `${CMS}/format?includeObject=Bogus`, body, {
+        Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io',
+      });
       assert.equal(table.status, 400, table.text);
       assert.deepEqual((await ts.request('GET', `${CMS}/format`)).json.data, { a: '1' });
     });
 
     it('a create carrying metadata.resourceVersion: 400 (kube-apiserver lets storage refuse it with a 500)', async () => {
-      const res = await ts.request('POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'with-rv', resourceVersion: '5' } });
+      const res = await ts.request('POST', CMS, {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'with-rv', resourceVersion: '5' },
+      });
       assertStatus(res, 400, 'BadRequest', 'resourceVersion should not be set on objects to be created');
       assert.equal((await ts.request('GET', `${CMS}/with-rv`)).status, 404);
     });
@@ -254,9 +274,14 @@ describe('wire fidelity: request bodies and decoders', () => {
     });
 
     it('headers beyond Node’s 16 KiB are served; past 1 MiB they get Go’s 431', async () => {
-      const big = await ts.request('GET', `${CMS}?labelSelector=a+in+(${Array.from({ length: 3000 }, (_, i) => `v${i}`).join(',')})`, undefined, {
-        'X-Padding': 'p'.repeat(64 * 1024),
-      });
+      const big = await ts.request(
+        'GET',
+        `${CMS}?labelSelector=a+in+(${Array.from({ length: 3000 }, (_, i) => `v${i}`).join(',')})`,
+        undefined,
+        {
+          'X-Padding': 'p'.repeat(64 * 1024),
+        },
+      );
       assert.equal(big.status, 200, big.text);
       const answer = await rawRequest(ts, `GET /readyz HTTP/1.1\r\nHost: x\r\nX-Padding: ${'p'.repeat(1100 * 1024)}\r\n\r\n`);
       assert.match(answer, /^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);

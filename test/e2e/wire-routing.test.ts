@@ -134,7 +134,9 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
       assert.equal(res.status, 201, res.text);
     }
     // bob may read the ConfigMap x only (resourceNames), as a user limited to one object is.
-    await createRole(ts, NS, 'read-x', [{ apiGroups: [''], resources: ['configmaps'], resourceNames: ['x'], verbs: ['get', 'list', 'watch'] }]);
+    await createRole(ts, NS, 'read-x', [
+      { apiGroups: [''], resources: ['configmaps'], resourceNames: ['x'], verbs: ['get', 'list', 'watch'] },
+    ]);
     await bindRole(ts, NS, 'bob-reads-x', { kind: 'Role', name: 'read-x' }, [{ kind: 'User', name: 'bob' }]);
     await waitForAccess(ts, { user: 'bob', resourceAttributes: { namespace: NS, verb: 'watch', resource: 'configmaps', name: 'x' } });
   });
@@ -185,10 +187,10 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
         },
       });
       assert.equal(res.status, 201, res.text);
-      await waitFor(
-        async () => ((await raw(ts, 'GET', `/apis/${GV}`)).status === 200 ? true : undefined),
-        { timeoutMs: 10_000, what: 'the APIService' },
-      );
+      await waitFor(async () => ((await raw(ts, 'GET', `/apis/${GV}`)).status === 200 ? true : undefined), {
+        timeoutMs: 10_000,
+        what: 'the APIService',
+      });
     });
 
     it('forwards the path it authorized, dot segments unresolved, escapes as Go re-escapes them, the query sorted', async () => {
@@ -326,7 +328,10 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
       assert.equal(named.status, 200, named.text);
       const other = await raw(ts, 'GET', `/api/v1/watch/namespaces/${NS}/configmaps/y`, { token: BOB_TOKEN });
       assertStatus(other, 403, 'Forbidden');
-      assert.equal(other.json.message, `configmaps "y" is forbidden: User "bob" cannot watch resource "configmaps" in API group "" in the namespace "${NS}"`);
+      assert.equal(
+        other.json.message,
+        `configmaps "y" is forbidden: User "bob" cannot watch resource "configmaps" in API group "" in the namespace "${NS}"`,
+      );
       // The path's collection names nothing, whatever the field selector says.
       assertStatus(
         await raw(ts, 'GET', `/api/v1/watch/namespaces/${NS}/configmaps?fieldSelector=metadata.name%3Dx`, { token: BOB_TOKEN }),
@@ -369,7 +374,12 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
 
     it('health paths: everyone may GET them; other methods and individual checks are RBAC’s to decide', async () => {
       assert.equal((await raw(ts, 'GET', '/readyz', { token: BOB_TOKEN })).status, 200);
-      assertStatus(await raw(ts, 'DELETE', '/readyz', { token: BOB_TOKEN }), 403, 'Forbidden', 'forbidden: User "bob" cannot delete path "/readyz"');
+      assertStatus(
+        await raw(ts, 'DELETE', '/readyz', { token: BOB_TOKEN }),
+        403,
+        'Forbidden',
+        'forbidden: User "bob" cannot delete path "/readyz"',
+      );
       assertStatus(await raw(ts, 'GET', '/healthz/etcd', { token: BOB_TOKEN }), 403, 'Forbidden');
       assertStatus(await raw(ts, 'DELETE', '/healthz/../api/v1/namespaces/x', { token: BOB_TOKEN }), 403, 'Forbidden');
       // The admin passes authorization; the health handler answers any method, as kube-apiserver's does.
@@ -388,7 +398,9 @@ describe('wire fidelity: routing and authorization as kube-apiserver 1.32 (issue
           body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'z', namespace } },
         });
         assertStatus(res, 422, 'Invalid', 'ConfigMap "z" is invalid: metadata.namespace: Required value');
-        assert.deepEqual(res.json.details.causes, [{ reason: 'FieldValueRequired', message: 'Required value', field: 'metadata.namespace' }]);
+        assert.deepEqual(res.json.details.causes, [
+          { reason: 'FieldValueRequired', message: 'Required value', field: 'metadata.namespace' },
+        ]);
       }
       assertStatus(await raw(ts, 'GET', '/api/v1/namespaces//configmaps/x'), 400, 'BadRequest', 'Namespace parameter required.');
     });
