@@ -114,6 +114,30 @@ describe('workload controllers with kubectl (issue 23)', () => {
     assert.equal(current?.metadata.annotations?.['deployment.kubernetes.io/revision-history'], '1');
   });
 
+  it('kubectl rollout pause shows DeploymentPaused; resume and restart roll out a new ReplicaSet', async () => {
+    assert.match(await k('rollout', 'pause', 'deployment/web'), /deployment.apps\/web paused/);
+    await waitFor(async () => {
+      const d = await getDeployment('web');
+      const progressing = (d.status?.conditions as { type: string; reason: string }[] | undefined)?.find((c) => c.type === 'Progressing');
+      return progressing?.reason === 'DeploymentPaused';
+    });
+    assert.match(await k('rollout', 'resume', 'deployment/web'), /deployment.apps\/web resumed/);
+    assert.match(await k('rollout', 'restart', 'deployment/web'), /deployment.apps\/web restarted/);
+    await waitFor(
+      async () => {
+        await markPodsReady();
+        const d = await getDeployment('web');
+        return (
+          d.metadata.annotations?.['deployment.kubernetes.io/revision'] === '4' &&
+          d.status?.updatedReplicas === 4 &&
+          d.status?.replicas === 4
+        );
+      },
+      { timeoutMs: 15000 },
+    );
+    assert.equal((await list('replicasets')).length, 3);
+  });
+
   it('--cascade=orphan keeps the ReplicaSets, and a new Deployment with the same selector adopts them', async () => {
     assert.match(await k('delete', 'deployment', 'web', '--cascade=orphan'), /deployment.apps "web" deleted/);
     await waitFor(async () => (await list('replicasets')).every((rs) => rs.metadata.ownerReferences === undefined));
@@ -121,7 +145,7 @@ describe('workload controllers with kubectl (issue 23)', () => {
     await k('create', 'deployment', 'web', '--image=nginx', '--replicas=4');
     const web = await getDeployment('web');
     await waitFor(async () => (await list('replicasets')).every((rs) => rs.metadata.ownerReferences?.[0]?.uid === web.metadata.uid));
-    assert.equal((await list('replicasets')).length, 2);
+    assert.equal((await list('replicasets')).length, 3);
   });
 
   it('a background delete takes the ReplicaSets and pods with it; a foreground delete returns once they are gone', async () => {
