@@ -10,6 +10,7 @@ import { loadOrCreateServiceAccountKey } from '../pki/service-account-key.js';
 import { writeKubeconfig } from './kubeconfig.js';
 import { pflagUsages, SERVE_FLAGS } from './serve-flags.js';
 import { versionLine } from './version.js';
+import { parseControllersFlag } from '../controllers/selection.js';
 
 export const SERVE_USAGE = `Usage:
   cascade serve [flags]
@@ -90,7 +91,9 @@ export async function serve(argv: string[]): Promise<void> {
   if (!(STORAGE_BACKENDS as readonly string[]).includes(flag('storage'))) {
     throw new Error(`--storage must be one of ${STORAGE_BACKENDS.join(', ')}, got ${flag('storage')}`);
   }
-  const gcEnabled = booleanFlag('enable-garbage-collector', flag('enable-garbage-collector'));
+  const selected = parseControllersFlag(flag('controllers'));
+  // --enable-garbage-collector=false wins over a --controllers list that names the collector.
+  const gcEnabled = booleanFlag('enable-garbage-collector', flag('enable-garbage-collector')) && selected.garbageCollector !== false;
   const strictBlockOwnerDeletion = booleanFlag('strict-block-owner-deletion', flag('strict-block-owner-deletion'));
   const gcWorkers = positiveIntegerFlag('concurrent-gc-syncs', flag('concurrent-gc-syncs'));
   const namespaceWorkers = positiveIntegerFlag('concurrent-namespace-syncs', flag('concurrent-namespace-syncs'));
@@ -144,7 +147,14 @@ export async function serve(argv: string[]): Promise<void> {
       maxMutatingRequestsInFlight: countFlag('max-mutating-requests-inflight', flag('max-mutating-requests-inflight')),
       requestTimeoutMs,
     },
-    controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion, namespaceWorkers, pvcProtectionCountFinishedPods },
+    controllers: {
+      ...selected,
+      garbageCollector: gcEnabled,
+      gcWorkers,
+      strictBlockOwnerDeletion,
+      namespaceWorkers,
+      pvcProtectionCountFinishedPods,
+    },
     leaderElection: booleanFlag('leader-elect', flag('leader-elect'))
       ? {
           leaseDurationMs: durationFlag('leader-elect-lease-duration', flag('leader-elect-lease-duration')),

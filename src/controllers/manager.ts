@@ -6,6 +6,9 @@ import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
 import { RootCaPublisher } from './root-ca-publisher/controller.js';
+import { DeploymentController } from './deployment/controller.js';
+import { ReplicaSetController } from './replicaset/controller.js';
+import { REPLICA_SET, REPLICATION_CONTROLLER } from './replicaset/kinds.js';
 import type { ProtectionMetrics } from './protection/metrics.js';
 import { ProtectionRuleController } from './protection/protection-rule-controller.js';
 import { PvProtectionController } from './protection/pv-protection-controller.js';
@@ -40,6 +43,12 @@ export interface ControllerManagerOptions {
   readonly rootCa?: string;
   /** The cluster CA's certificate and key (PEM) that approved CertificateSigningRequests are signed with; none without TLS. */
   readonly signingCa?: { readonly cert: string; readonly key: string };
+  /** Run the ReplicaSet controller (default true; kube name `replicaset`). */
+  readonly replicaSetController?: boolean;
+  /** Run the ReplicationController controller (default true; kube name `replicationcontroller`). */
+  readonly replicationController?: boolean;
+  /** Run the Deployment controller (default true; kube name `deployment`). */
+  readonly deploymentController?: boolean;
   readonly log?: (message: string) => void;
 }
 
@@ -54,6 +63,9 @@ export class ControllerManager {
   readonly rootCaPublisher: RootCaPublisher | undefined;
   readonly clusterRoleAggregation: ClusterRoleAggregationController | undefined;
   readonly csrSigning: CsrSigningController | undefined;
+  readonly replicaSets: ReplicaSetController | undefined;
+  readonly replicationControllers: ReplicaSetController | undefined;
+  readonly deployments: DeploymentController | undefined;
 
   constructor(options: ControllerManagerOptions) {
     const clientFor = options.clientFor;
@@ -98,6 +110,16 @@ export class ControllerManager {
       options.clusterRoleAggregation === false
         ? undefined
         : new ClusterRoleAggregationController({ client: clientFor('clusterRoleAggregation'), log: options.log });
+    this.replicaSets =
+      options.replicaSetController === false
+        ? undefined
+        : new ReplicaSetController({ client: clientFor('replicaSet'), kind: REPLICA_SET, log: options.log });
+    this.replicationControllers =
+      options.replicationController === false
+        ? undefined
+        : new ReplicaSetController({ client: clientFor('replicationController'), kind: REPLICATION_CONTROLLER, log: options.log });
+    this.deployments =
+      options.deploymentController === false ? undefined : new DeploymentController({ client: clientFor('deployment'), log: options.log });
   }
 
   /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
@@ -118,6 +140,9 @@ export class ControllerManager {
       this.rootCaPublisher?.start(),
       this.csrSigning?.start(),
       this.clusterRoleAggregation?.start(),
+      this.replicaSets?.start(),
+      this.replicationControllers?.start(),
+      this.deployments?.start(),
     ]);
   }
 
@@ -132,6 +157,9 @@ export class ControllerManager {
       this.rootCaPublisher?.stop(),
       this.csrSigning?.stop(),
       this.clusterRoleAggregation?.stop(),
+      this.replicaSets?.stop(),
+      this.replicationControllers?.stop(),
+      this.deployments?.stop(),
     ]);
   }
 }

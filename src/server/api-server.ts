@@ -248,6 +248,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     protectionRules: false,
     serviceAccounts: false,
     clusterRoleAggregation: false,
+    replicaSetController: false,
+    replicationController: false,
+    deploymentController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { waitFor } from '../../src/embed/index.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const NS = 'crud';
@@ -315,10 +316,12 @@ describe('kubectl CRUD against Cascade', () => {
       const row = wide[1]?.split(/\s+/) ?? [];
       assert.deepEqual([row[0], row[1], row[5], row[6], row[7]], ['web', '0/2', 'main', 'nginx:1.27', 'app=web']);
 
+      // The Deployment controller reports its ReplicaSet's two pods, which never become ready without a kubelet.
+      await waitFor(async () => (await getJson('deploy', 'web')).status?.updatedReplicas === 2);
       const described = await k('describe', 'deployment', 'web');
       assert.match(described, /^Name:\s+web$/m);
       assert.match(described, /^Selector:\s+app=web$/m);
-      assert.match(described, /^Replicas:\s+2 desired \| 0 updated \| 0 total \| 0 available \| 0 unavailable$/m);
+      assert.match(described, /^Replicas:\s+2 desired \| 2 updated \| 2 total \| 0 available \| 2 unavailable$/m);
       assert.match(described, /^\s+Image:\s+nginx:1\.27$/m);
 
       // `apply` over an object created without last-applied still works (kubectl warns and patches).
@@ -383,7 +386,16 @@ describe('kubectl CRUD against Cascade', () => {
       const out = await k('get', 'all');
       assert.match(out, /^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE$/m);
       assert.match(out, /^deployment\.apps\/everything\s+0\/1\s+/m);
-      assert.equal(await k('get', 'all', '-o', 'name'), 'deployment.apps/everything\n');
+      // As on a cluster, the Deployment's ReplicaSet and pod are part of "all" (selected by the app label, so the
+      // dependents of the previous test, still being collected, are left out).
+      const names = await waitFor(async () => {
+        const out = await k('get', 'all', '-l', 'app=everything', '-o', 'name');
+        return out.split('\n').length === 4 && out;
+      });
+      assert.match(
+        names,
+        /^pod\/everything-[a-z0-9]+-[a-z0-9]{5}\ndeployment\.apps\/everything\nreplicaset\.apps\/everything-[a-z0-9]+\n$/,
+      );
       await k('delete', 'deploy', 'everything');
     });
   });

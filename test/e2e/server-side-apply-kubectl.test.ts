@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { KubeConfig, KubernetesObjectApi, PatchStrategy } from '@kubernetes/client-node';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { startTestServer, type TestServer, WITHOUT_WORKLOAD_CONTROLLERS } from '../support/test-server.js';
 
 const NS = 'ssa-kubectl';
 
@@ -27,7 +27,9 @@ describe('server-side apply with kubectl and client-node (R10.112–R10.117)', (
     JSON.parse(await ts.kubectlOk(['get', 'deployment', 'web', '-n', NS, '-o', 'json', '--show-managed-fields']));
 
   before(async () => {
-    ts = await startTestServer();
+    // These tests pin every managedFields entry of the Deployments they apply; the Deployment controller's status
+    // writes would add its own entry (kube-controller-manager's, as on a cluster), which is not what they test.
+    ts = await startTestServer({ controllers: WITHOUT_WORKLOAD_CONTROLLERS });
     await ts.kubectlOk(['create', 'namespace', NS]);
   });
   after(async () => {

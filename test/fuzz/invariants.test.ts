@@ -40,7 +40,10 @@ describe('fuzz invariants', () => {
   it('lets the HTTP layer refuse unparsable requests as Go does, before authentication and without a Status', () => {
     const badTarget = request('bad-token', 'GET', '\\/api/v1');
     assert.deepEqual(invariants(badTarget, answer(400, '400 Bad Request', 'text/plain; charset=utf-8')), []);
-    assert.deepEqual(invariants(request('nobody', 'GET', '/api'), answer(431, '431 Request Header Fields Too Large', 'text/plain; charset=utf-8')), []);
+    assert.deepEqual(
+      invariants(request('nobody', 'GET', '/api'), answer(431, '431 Request Header Fields Too Large', 'text/plain; charset=utf-8')),
+      [],
+    );
     const badEscape = request('anonymous', 'GET', '/api/v1/namespaces/fz-a/configmaps/%zz');
     assert.deepEqual(invariants(badEscape, answer(400, status(400, 'BadRequest'))), []);
     // Any other plain-text 400 is still not a Status, and a refused user still gets the refusal code.
@@ -50,7 +53,10 @@ describe('fuzz invariants', () => {
 
   it('accepts a 504 only for a resourceVersion the server has not reached', () => {
     const get = request('admin', 'GET', '/api/v1/namespaces?resourceVersion=9223372036854775807');
-    const tooLarge = { ...status(504, 'Timeout'), details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }] } };
+    const tooLarge = {
+      ...status(504, 'Timeout'),
+      details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }] },
+    };
     assert.deepEqual(invariants(get, answer(504, tooLarge)), []);
     assert.deepEqual(invariants(get, answer(504, status(504, 'Timeout'))), ['no-5xx']);
   });

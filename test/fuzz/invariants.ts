@@ -109,7 +109,8 @@ function refusedByHttpLayer(request: FuzzRequest, status: number, contentType: s
   const text = body.toString('utf8');
   const goText = `${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`;
   // An answer to HEAD carries no body.
-  if (contentType.startsWith('text/plain') && (status === 431 || status === 400) && text === (request.method === 'HEAD' ? '' : goText)) return true;
+  if (contentType.startsWith('text/plain') && (status === 431 || status === 400) && text === (request.method === 'HEAD' ? '' : goText))
+    return true;
   return status === 400 && INVALID_ESCAPE.test(request.path.split('?')[0] ?? '');
 }
 

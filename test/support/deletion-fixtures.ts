@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { startWatch as openEventStream } from './gc-fixtures.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer, WITHOUT_WORKLOAD_CONTROLLERS } from './test-server.js';
 
 /** Objects, answers and helpers shared by the deletion-over-HTTP suites (test/e2e/deletion-http-*.test.ts). */
 
@@ -107,10 +107,12 @@ export function assertNearTime(actual: string | undefined, expectedMs: number, w
 
 /**
  * A server for the deletion suites: they pin the registry's own deletion behaviour, so with no controllers GC and
- * namespace finalizers stay (R2.30).
+ * namespace finalizers stay (R2.30), and no workload controller writes the Deployments whose resourceVersions they check.
  */
 export async function startDeletionServer(): Promise<TestServer> {
-  const ts = await startTestServer({ controllers: { garbageCollector: false, namespaceController: false } });
+  const ts = await startTestServer({
+    controllers: { ...WITHOUT_WORKLOAD_CONTROLLERS, garbageCollector: false, namespaceController: false },
+  });
   const res = await ts.request('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
   assert.equal(res.status, 201, res.text);
   return ts;

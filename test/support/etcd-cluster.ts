@@ -163,7 +163,10 @@ export async function startEtcdCluster(size = 3): Promise<EtcdCluster> {
 
   const logTail = (i: number): string => {
     try {
-      return readFileSync(join(root, `${names[i]}.log`), 'utf8').split('\n').slice(-15).join('\n');
+      return readFileSync(join(root, `${names[i]}.log`), 'utf8')
+        .split('\n')
+        .slice(-15)
+        .join('\n');
     } catch {
       return '(no log)';
     }

@@ -80,7 +80,11 @@ class HttpError extends Error {
 const notFound = (name: string): HttpError =>
   new HttpError(404, 'NotFound', `${QUALIFIED} "${name}" not found`, { name, group: WARDLE_GROUP, kind: 'flunders' });
 const conflict = (name: string, detail: string): HttpError =>
-  new HttpError(409, 'Conflict', `Operation cannot be fulfilled on ${QUALIFIED} "${name}": ${detail}`, { name, group: WARDLE_GROUP, kind: 'flunders' });
+  new HttpError(409, 'Conflict', `Operation cannot be fulfilled on ${QUALIFIED} "${name}": ${detail}`, {
+    name,
+    group: WARDLE_GROUP,
+    kind: 'flunders',
+  });
 
 const DISCOVERY = {
   groupList: {
@@ -147,7 +151,10 @@ function headerList(value: string | string[] | undefined): string[] {
 }
 
 /** requestheader authentication: the user the trusted front proxy names, or undefined. */
-function authenticate(req: IncomingMessage, allowedNames: readonly string[]): Omit<RecordedRequest, 'method' | 'url' | 'headers'> | undefined {
+function authenticate(
+  req: IncomingMessage,
+  allowedNames: readonly string[],
+): Omit<RecordedRequest, 'method' | 'url' | 'headers'> | undefined {
   const socket = req.socket as TLSSocket;
   if (!socket.authorized) return undefined;
   const cn = socket.getPeerCertificate().subject?.CN;
@@ -175,9 +182,13 @@ export async function startSampleApiServer(options: SampleApiServerOptions): Pro
   let port = options.port ?? 0;
 
   const keyOf = (namespace: string, name: string): string => `${namespace}/${name}`;
-  const inScope = (obj: KubeObject, namespace: string | undefined): boolean => namespace === undefined || obj.metadata.namespace === namespace;
+  const inScope = (obj: KubeObject, namespace: string | undefined): boolean =>
+    namespace === undefined || obj.metadata.namespace === namespace;
   const scoped = (namespace: string | undefined): KubeObject[] =>
-    [...objects.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, o]) => o).filter((o) => inScope(o, namespace));
+    [...objects.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, o]) => o)
+      .filter((o) => inScope(o, namespace));
 
   const emit = (type: WatchEvent['type'], object: KubeObject): void => {
     const event: WatchEvent = { rv: Number(object.metadata.resourceVersion), type, object: structuredClone(object) };
@@ -215,15 +226,24 @@ export async function startSampleApiServer(options: SampleApiServerOptions): Pro
 
   const create = (namespace: string, body: unknown): KubeObject => {
     const obj = structuredClone(body) as KubeObject;
-    if (typeof obj !== 'object' || obj === null || typeof obj.metadata !== 'object') throw new HttpError(400, 'BadRequest', 'the body is not an object');
-    const name = obj.metadata.name ?? (obj.metadata.generateName === undefined ? '' : `${obj.metadata.generateName}${randomUUID().slice(0, 5)}`);
-    if (name === '') throw new HttpError(422, 'Invalid', 'Flunder "" is invalid: metadata.name: Required value: name or generateName is required');
+    if (typeof obj !== 'object' || obj === null || typeof obj.metadata !== 'object')
+      throw new HttpError(400, 'BadRequest', 'the body is not an object');
+    const name =
+      obj.metadata.name ?? (obj.metadata.generateName === undefined ? '' : `${obj.metadata.generateName}${randomUUID().slice(0, 5)}`);
+    if (name === '')
+      throw new HttpError(422, 'Invalid', 'Flunder "" is invalid: metadata.name: Required value: name or generateName is required');
     if (objects.has(keyOf(namespace, name))) {
       throw new HttpError(409, 'AlreadyExists', `${QUALIFIED} "${name}" already exists`, { name, group: WARDLE_GROUP, kind: 'flunders' });
     }
     obj.apiVersion = API_VERSION;
     obj.kind = 'Flunder';
-    obj.metadata = { ...obj.metadata, name, namespace, uid: randomUUID(), creationTimestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') };
+    obj.metadata = {
+      ...obj.metadata,
+      name,
+      namespace,
+      uid: randomUUID(),
+      creationTimestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
     delete obj.metadata.deletionTimestamp;
     return store(obj, 'ADDED');
   };
@@ -245,7 +265,10 @@ export async function startSampleApiServer(options: SampleApiServerOptions): Pro
 
   const checkVersion = (current: KubeObject, requested: unknown): void => {
     if (requested !== undefined && requested !== '' && requested !== current.metadata.resourceVersion) {
-      throw conflict(current.metadata.name ?? '', 'the object has been modified; please apply your changes to the latest version and try again');
+      throw conflict(
+        current.metadata.name ?? '',
+        'the object has been modified; please apply your changes to the latest version and try again',
+      );
     }
   };
 
@@ -262,7 +285,8 @@ export async function startSampleApiServer(options: SampleApiServerOptions): Pro
       );
     }
     const finalizers = [...(obj.metadata.finalizers ?? [])];
-    const policyFinalizer = opts.propagationPolicy === 'Foreground' ? 'foregroundDeletion' : opts.propagationPolicy === 'Orphan' ? 'orphan' : undefined;
+    const policyFinalizer =
+      opts.propagationPolicy === 'Foreground' ? 'foregroundDeletion' : opts.propagationPolicy === 'Orphan' ? 'orphan' : undefined;
     if (policyFinalizer !== undefined && !finalizers.includes(policyFinalizer)) finalizers.push(policyFinalizer);
     if (finalizers.length === 0) return { deleted: true, obj: remove(obj) };
     const next = structuredClone(obj);
@@ -279,7 +303,8 @@ export async function startSampleApiServer(options: SampleApiServerOptions): Pro
       for (const obj of scoped(namespace)) res.write(`${JSON.stringify({ type: 'ADDED', object: obj })}\n`);
     } else {
       for (const event of history) {
-        if (event.rv > Number(from) && inScope(event.object, namespace)) res.write(`${JSON.stringify({ type: event.type, object: event.object })}\n`);
+        if (event.rv > Number(from) && inScope(event.object, namespace))
+          res.write(`${JSON.stringify({ type: event.type, object: event.object })}\n`);
       }
     }
     const watcher: Watcher = { namespace, res };
@@ -307,20 +332,23 @@ export async function startSampleApiServer(options: SampleApiServerOptions): Pro
     const url = new URL(req.url ?? '/', 'https://localhost');
     const parts = url.pathname.split('/').filter((p) => p !== '');
     if (url.pathname === '/apis' || url.pathname === '/apis/') return sendJson(res, 200, DISCOVERY.groupList);
-    if (parts[0] !== 'apis' || parts[1] !== WARDLE_GROUP) throw new HttpError(404, 'NotFound', 'the server could not find the requested resource');
+    if (parts[0] !== 'apis' || parts[1] !== WARDLE_GROUP)
+      throw new HttpError(404, 'NotFound', 'the server could not find the requested resource');
     if (parts.length === 2) return sendJson(res, 200, { kind: 'APIGroup', apiVersion: 'v1', ...DISCOVERY.groupList.groups[0] });
     if (parts[2] !== WARDLE_VERSION) throw new HttpError(404, 'NotFound', 'the server could not find the requested resource');
     if (parts.length === 3) return sendJson(res, 200, DISCOVERY.resourceList);
     const rest = parts.slice(3);
     const namespace = rest[0] === 'namespaces' ? rest[1] : undefined;
     const [resource, name, ...extra] = namespace === undefined ? rest : rest.slice(2);
-    if (resource !== 'flunders' || extra.length > 0) throw new HttpError(404, 'NotFound', 'the server could not find the requested resource');
+    if (resource !== 'flunders' || extra.length > 0)
+      throw new HttpError(404, 'NotFound', 'the server could not find the requested resource');
     const isWatch = url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1';
 
     if (name === undefined) {
       if (method === 'GET' && isWatch) return watch(req, res, namespace, url.searchParams);
       if (method === 'GET') return sendJson(res, 200, list(namespace));
-      if (namespace === undefined) throw new HttpError(405, 'MethodNotAllowed', `${method} is not supported on the cluster-wide collection`);
+      if (namespace === undefined)
+        throw new HttpError(405, 'MethodNotAllowed', `${method} is not supported on the cluster-wide collection`);
       if (method === 'POST') return sendJson(res, 201, create(namespace, await readJson(req)));
       if (method === 'DELETE') {
         const opts = ((await readJson(req)) ?? {}) as Record<string, unknown>;
@@ -340,7 +368,9 @@ export async function startSampleApiServer(options: SampleApiServerOptions): Pro
         return sendJson(res, 200, settle(keepIdentity(current, body)));
       }
       case 'PATCH': {
-        const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim();
+        const type = String(req.headers['content-type'] ?? '')
+          .split(';')[0]
+          ?.trim();
         const patch = await readJson(req);
         let patched: KubeObject;
         if (type === 'application/merge-patch+json') patched = applyJsonMergePatch(current, patch) as KubeObject;
@@ -393,7 +423,10 @@ export async function startSampleApiServer(options: SampleApiServerOptions): Pro
     flunders: (namespace) => scoped(namespace).map((o) => structuredClone(o)),
     async start() {
       if (server !== undefined) return;
-      const next = createServer({ cert: options.cert, key: options.key, ca: options.frontProxyCa, requestCert: true, rejectUnauthorized: false }, listener);
+      const next = createServer(
+        { cert: options.cert, key: options.key, ca: options.frontProxyCa, requestCert: true, rejectUnauthorized: false },
+        listener,
+      );
       next.on('connection', (socket: Socket) => {
         sockets.add(socket);
         socket.on('close', () => sockets.delete(socket));

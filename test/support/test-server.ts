@@ -136,3 +136,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * For suites that build Deployment → ReplicaSet → Pod chains by hand to exercise the server or the garbage
+ * collector: with the workload controllers on, their ReplicaSets would grow pods of their own (a real cluster's
+ * behaviour, which those suites do not test).
+ */
+export const WITHOUT_WORKLOAD_CONTROLLERS = {
+  replicaSetController: false,
+  replicationController: false,
+  deploymentController: false,
+} as const;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer, WITHOUT_WORKLOAD_CONTROLLERS } from './test-server.js';
 
 /** Objects and helpers shared by the wire-fidelity suites on created objects (test/e2e/wire-*.test.ts, issue 19). */
 
@@ -9,7 +9,8 @@ export const NS = 'wire';
 
 /** A server with the namespace the suites write into. */
 export async function startWireServer(): Promise<TestServer> {
-  const ts = await startTestServer();
+  // Wire fidelity is about what the server stores and prints, before any controller acts on it.
+  const ts = await startTestServer({ controllers: WITHOUT_WORKLOAD_CONTROLLERS });
   await ts.request('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
   return ts;
 }
@@ -28,7 +29,10 @@ export async function createOk(ts: TestServer, path: string, body: Json): Promis
 export function stable(obj: Json): Json {
   const copy = structuredClone(obj);
   if (copy.metadata?.managedFields !== undefined) {
-    assert.deepEqual(copy.metadata.managedFields.map((e: Json) => e.operation), ['Update']);
+    assert.deepEqual(
+      copy.metadata.managedFields.map((e: Json) => e.operation),
+      ['Update'],
+    );
     delete copy.metadata.managedFields;
   }
   for (const field of ['uid', 'resourceVersion', 'creationTimestamp']) {

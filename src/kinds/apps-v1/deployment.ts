@@ -185,6 +185,14 @@ export const DEPLOYMENT: KindDefinition = {
     validate: validateDeployment,
     validateUpdate: validateDeploymentUpdate,
     validateStatusUpdate: validateDeploymentStatusUpdate,
+    // deploymentStatusStrategy keeps only spec and labels: the controller writes its revision annotation this way
+    // (R12.3). Generation stays the stored one, as no spec change happens here.
+    resetForStatusUpdate: (next, old) => {
+      next.spec = old.spec;
+      next.metadata.generation = old.metadata.generation;
+      if (old.metadata.labels === undefined) delete next.metadata.labels;
+      else next.metadata.labels = old.metadata.labels;
+    },
     warningsOnCreate: podNamePrefixWarnings,
   },
   printer: DEPLOYMENT_PRINTER,

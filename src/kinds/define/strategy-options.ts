@@ -47,6 +47,11 @@ export interface StrategyOptions {
     obj: KubeObject,
   ) => { changed: boolean; finalizers: string[] };
   readonly prepareForUpdate?: (next: KubeObject, old: KubeObject) => void;
+  /**
+   * What a write through /status takes from the stored object, for kinds whose status strategy restores less than
+   * metav1.ResetObjectMetaForStatus (the default: everything but status); prepareForStatusUpdate runs after it.
+   */
+  readonly resetForStatusUpdate?: (next: KubeObject, old: KubeObject) => void;
   readonly warningsOnCreate?: (obj: KubeObject) => string[];
   readonly warningsOnUpdate?: (next: KubeObject, old: KubeObject) => string[];
 }

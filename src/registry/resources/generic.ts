@@ -62,11 +62,14 @@ export function genericStrategy(info: ResourceInfo, options: StrategyOptions = {
       options.prepareForUpdate?.(next, old);
     },
     prepareForStatusUpdate(next, old) {
-      // metav1.ResetObjectMetaForStatus: a status writer changes status and nothing else.
-      const status = next.status;
-      replaceWith(next, old);
-      if (status === undefined) delete next.status;
-      else next.status = status;
+      if (options.resetForStatusUpdate !== undefined) options.resetForStatusUpdate(next, old);
+      else {
+        // metav1.ResetObjectMetaForStatus: a status writer changes status and nothing else.
+        const status = next.status;
+        replaceWith(next, old);
+        if (status === undefined) delete next.status;
+        else next.status = status;
+      }
       fillStatus(next);
       options.prepareForStatusUpdate?.(next, old);
     },

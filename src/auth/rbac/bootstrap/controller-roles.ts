@@ -17,6 +17,9 @@ export const CONTROLLER_ACCOUNTS = {
   pvProtection: 'pv-protection-controller',
   rootCaPublisher: 'root-ca-cert-publisher',
   csrSigning: 'certificate-controller',
+  replicaSet: 'replicaset-controller',
+  replicationController: 'replication-controller',
+  deployment: 'deployment-controller',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -58,6 +61,29 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
       ],
     ),
     resourceRule(['create'], ['authorization.k8s.io'], ['subjectaccessreviews']),
+    EVENTS_RULE,
+  ],
+  replicaSet: [
+    resourceRule(['get', 'list', 'watch', 'update'], ['apps', 'extensions'], ['replicasets']),
+    resourceRule(['update'], ['apps', 'extensions'], ['replicasets/status']),
+    resourceRule(['update'], ['apps', 'extensions'], ['replicasets/finalizers']),
+    resourceRule(['list', 'watch', 'patch', 'create', 'delete'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  replicationController: [
+    resourceRule(['get', 'list', 'watch', 'update'], [''], ['replicationcontrollers']),
+    resourceRule(['update'], [''], ['replicationcontrollers/status']),
+    resourceRule(['update'], [''], ['replicationcontrollers/finalizers']),
+    resourceRule(['list', 'watch', 'patch', 'create', 'delete'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  deployment: [
+    resourceRule(['get', 'list', 'watch', 'update'], ['apps', 'extensions'], ['deployments']),
+    resourceRule(['update'], ['apps', 'extensions'], ['deployments/status']),
+    resourceRule(['update'], ['apps', 'extensions'], ['deployments/finalizers']),
+    resourceRule(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'], ['apps', 'extensions'], ['replicasets']),
+    // The controller reads pods to know when a Recreate rollout may start the new ReplicaSet.
+    resourceRule(['get', 'list', 'watch', 'update'], [''], ['pods']),
     EVENTS_RULE,
   ],
 };
