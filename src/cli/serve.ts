@@ -62,7 +62,10 @@ export async function serve(argv: string[]): Promise<void> {
     args: withBareBooleans(argv, BOOLEAN_FLAGS),
     options: {
       ...Object.fromEntries(
-        SERVE_FLAGS.map((f) => [f.name, f.default === '' && f.type === 'string' ? { type: 'string' as const } : { type: 'string' as const, default: f.default }]),
+        SERVE_FLAGS.map((f) => [
+          f.name,
+          f.default === '' && f.type === 'string' ? { type: 'string' as const } : { type: 'string' as const, default: f.default },
+        ]),
       ),
       help: { type: 'boolean', short: 'h' },
     },
@@ -92,6 +95,7 @@ export async function serve(argv: string[]): Promise<void> {
   const gcWorkers = positiveIntegerFlag('concurrent-gc-syncs', flag('concurrent-gc-syncs'));
   const namespaceWorkers = positiveIntegerFlag('concurrent-namespace-syncs', flag('concurrent-namespace-syncs'));
   const pvcProtectionCountFinishedPods = booleanFlag('pvc-protection-count-finished-pods', flag('pvc-protection-count-finished-pods'));
+  const simulateNodes = countFlag('simulate-nodes', flag('simulate-nodes'));
   const dataDir = resolve(flag('data-dir'));
   const kubeconfigPath = resolve(optional('kubeconfig-out') ?? `${dataDir}/kubeconfig`);
   const host = flag('bind-address');
@@ -140,7 +144,14 @@ export async function serve(argv: string[]): Promise<void> {
       maxMutatingRequestsInFlight: countFlag('max-mutating-requests-inflight', flag('max-mutating-requests-inflight')),
       requestTimeoutMs,
     },
-    controllers: { garbageCollector: gcEnabled, gcWorkers, strictBlockOwnerDeletion, namespaceWorkers, pvcProtectionCountFinishedPods },
+    controllers: {
+      garbageCollector: gcEnabled,
+      gcWorkers,
+      strictBlockOwnerDeletion,
+      namespaceWorkers,
+      pvcProtectionCountFinishedPods,
+      simulateNodes: simulateNodes > 0 ? simulateNodes : undefined,
+    },
     leaderElection: booleanFlag('leader-elect', flag('leader-elect'))
       ? {
           leaseDurationMs: durationFlag('leader-elect-lease-duration', flag('leader-elect-lease-duration')),

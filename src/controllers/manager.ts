@@ -3,6 +3,7 @@ import type { ApiClient } from '../client/interface.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation/controller.js';
 import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
+import { NodeSimulator } from './nodes/node-simulator.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
 import { RootCaPublisher } from './root-ca-publisher/controller.js';
 import type { ProtectionMetrics } from './protection/metrics.js';
@@ -37,6 +38,8 @@ export interface ControllerManagerOptions {
   readonly serviceAccounts?: boolean;
   /** The cluster CA (PEM) to publish as the `kube-root-ca.crt` ConfigMap in every namespace; none without TLS. */
   readonly rootCa?: string;
+  /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
+  readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
 }
 
@@ -50,6 +53,7 @@ export class ControllerManager {
   readonly serviceAccounts: ServiceAccountController | undefined;
   readonly rootCaPublisher: RootCaPublisher | undefined;
   readonly clusterRoleAggregation: ClusterRoleAggregationController | undefined;
+  readonly nodeSimulator: NodeSimulator | undefined;
 
   constructor(options: ControllerManagerOptions) {
     const clientFor = options.clientFor;
@@ -92,6 +96,10 @@ export class ControllerManager {
       options.clusterRoleAggregation === false
         ? undefined
         : new ClusterRoleAggregationController({ client: clientFor('clusterRoleAggregation'), log: options.log });
+    this.nodeSimulator =
+      options.simulateNodes === undefined
+        ? undefined
+        : new NodeSimulator({ client: clientFor('nodeSimulator'), count: options.simulateNodes, log: options.log });
   }
 
   /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
@@ -111,6 +119,7 @@ export class ControllerManager {
       this.serviceAccounts?.start(),
       this.rootCaPublisher?.start(),
       this.clusterRoleAggregation?.start(),
+      this.nodeSimulator?.start(),
     ]);
   }
 
@@ -124,6 +133,7 @@ export class ControllerManager {
       this.serviceAccounts?.stop(),
       this.rootCaPublisher?.stop(),
       this.clusterRoleAggregation?.stop(),
+      this.nodeSimulator?.stop(),
     ]);
   }
 }

@@ -323,7 +323,10 @@ export class ResourceStore {
     restore(n, o, 'deletionTimestamp');
     restore(n, o, 'deletionGracePeriodSeconds');
     delete n.selfLink;
-    if (opts.subresource === 'status' || opts.subresource === 'finalize') {
+    if (opts.subresource === 'binding') {
+      // pods/binding writes storage directly in Kubernetes (BindingREST): the caller made the whole change.
+      this.track(old, next, opts);
+    } else if (opts.subresource === 'status' || opts.subresource === 'finalize') {
       this.track(old, next, opts);
       // Subresource strategies copy the rest of the stored object, but keep the managedFields just recorded.
       const managedFields = n.managedFields;
@@ -338,7 +341,11 @@ export class ResourceStore {
     }
     dropEmptyMetadata(n);
     const kindErrs =
-      opts.subresource === 'status' ? this.strategy.validateStatusUpdate(next, old) : this.strategy.validateUpdate(next, old);
+      opts.subresource === 'binding'
+        ? []
+        : opts.subresource === 'status'
+          ? this.strategy.validateStatusUpdate(next, old)
+          : this.strategy.validateUpdate(next, old);
     const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), kindErrs);
     if (errs.length > 0) throw this.invalid(name, errs);
     opts.warnings?.push(...(this.strategy.warningsOnUpdate?.(next, old) ?? []));

@@ -16,6 +16,7 @@ export const CONTROLLER_ACCOUNTS = {
   pvcProtection: 'pvc-protection-controller',
   pvProtection: 'pv-protection-controller',
   rootCaPublisher: 'root-ca-cert-publisher',
+  podGarbageCollector: 'pod-garbage-collector',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -41,6 +42,11 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
   ],
   pvProtection: [resourceRule(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes']), EVENTS_RULE],
   rootCaPublisher: [resourceRule(['create', 'update'], [''], ['configmaps']), EVENTS_RULE],
+  podGarbageCollector: [
+    resourceRule(['list', 'watch', 'delete'], [''], ['pods']),
+    resourceRule(['get', 'list', 'watch'], [''], ['nodes']),
+    resourceRule(['patch'], [''], ['pods/status']),
+  ],
 };
 
 export type KubernetesController = keyof typeof CONTROLLER_ACCOUNTS;
