@@ -16,102 +16,30 @@ export interface FlagSpec {
 export const SERVE_FLAGS: readonly FlagSpec[] = [
   { name: 'bind-address', type: 'string', default: '127.0.0.1', usage: 'address to listen on' },
   { name: 'secure-port', type: 'int', default: '6443', usage: 'port to listen on; 0 picks a free port' },
-  {
-    name: 'data-dir',
-    type: 'string',
-    default: './.cascade',
-    usage: 'directory for the server state (PKI, service account key, SQLite) and the kubeconfig',
-  },
+  { name: 'data-dir', type: 'string', default: './.cascade', usage: 'directory for the server state (PKI, service account key, SQLite) and the kubeconfig' },
   { name: 'kubeconfig-out', type: 'string', default: '', usage: 'where to write the kubeconfig (empty: <data-dir>/kubeconfig)' },
   { name: 'storage', type: 'string', default: 'sqlite', usage: 'storage backend: sqlite (in --data-dir), memory (nothing kept) or etcd' },
-  {
-    name: 'etcd-servers',
-    type: 'string',
-    default: '',
-    usage: 'comma-separated etcd members for --storage etcd, e.g. https://10.0.0.1:2379,https://10.0.0.2:2379 (a bare host:port is http)',
-  },
+  { name: 'etcd-servers', type: 'string', default: '', usage: 'comma-separated etcd members for --storage etcd, e.g. https://10.0.0.1:2379,https://10.0.0.2:2379 (a bare host:port is http)' },
   { name: 'etcd-cafile', type: 'string', default: '', usage: 'SSL Certificate Authority file used to secure etcd communication' },
   { name: 'etcd-certfile', type: 'string', default: '', usage: 'SSL certification file used to secure etcd communication' },
   { name: 'etcd-keyfile', type: 'string', default: '', usage: 'SSL key file used to secure etcd communication' },
   { name: 'etcd-prefix', type: 'string', default: '/registry', usage: 'key prefix in etcd' },
-  {
-    name: 'etcd-compaction-interval',
-    type: 'duration',
-    default: '5m0s',
-    usage: 'how often etcd is compacted, once across all servers; 0 disables',
-  },
+  { name: 'etcd-compaction-interval', type: 'duration', default: '5m0s', usage: 'how often etcd is compacted, once across all servers; 0 disables' },
   { name: 'enable-garbage-collector', type: 'bool', default: 'true', usage: 'run the garbage collector in the server process' },
   { name: 'concurrent-gc-syncs', type: 'int', default: '20', usage: 'garbage collector workers per queue' },
-  {
-    name: 'strict-block-owner-deletion',
-    type: 'bool',
-    default: 'false',
-    usage:
-      'keep a foreground owner waiting for a blocking dependent that another owner keeps alive, instead of dropping that reference as Kubernetes does',
-  },
+  { name: 'strict-block-owner-deletion', type: 'bool', default: 'false', usage: 'keep a foreground owner waiting for a blocking dependent that another owner keeps alive, instead of dropping that reference as Kubernetes does' },
   { name: 'concurrent-namespace-syncs', type: 'int', default: '10', usage: 'namespace controller workers' },
-  {
-    name: 'leader-elect',
-    type: 'bool',
-    default: 'false',
-    usage:
-      'run the controllers only while this process holds the kube-system/cascade-controller-manager Lease (several servers on one etcd)',
-  },
-  {
-    name: 'leader-elect-lease-duration',
-    type: 'duration',
-    default: '15s',
-    usage: 'how long a non-leader waits after an observed renewal before taking the lease',
-  },
-  {
-    name: 'leader-elect-renew-deadline',
-    type: 'duration',
-    default: '10s',
-    usage: 'how long the leader keeps retrying a renewal before giving the lease up',
-  },
-  {
-    name: 'leader-elect-retry-period',
-    type: 'duration',
-    default: '2s',
-    usage: 'how long candidates wait between attempts to acquire or renew the lease',
-  },
-  {
-    name: 'pvc-protection-count-finished-pods',
-    type: 'bool',
-    default: 'true',
-    usage: 'count Succeeded and Failed pods as users of their PersistentVolumeClaims, as Kubernetes does',
-  },
-  {
-    name: 'simulate-nodes',
-    type: 'int',
-    default: '0',
-    usage: 'create this many kwok-style Nodes driven by simulated kubelets, and run the scheduler and pod GC',
-  },
-  {
-    name: 'insecure-http',
-    type: 'bool',
-    default: 'false',
-    usage: 'serve plain HTTP without authentication, every request acting as the admin: for throw-away test servers on loopback only',
-  },
+  { name: 'leader-elect', type: 'bool', default: 'false', usage: 'run the controllers only while this process holds the kube-system/cascade-controller-manager Lease (several servers on one etcd)' },
+  { name: 'leader-elect-lease-duration', type: 'duration', default: '15s', usage: 'how long a non-leader waits after an observed renewal before taking the lease' },
+  { name: 'leader-elect-renew-deadline', type: 'duration', default: '10s', usage: 'how long the leader keeps retrying a renewal before giving the lease up' },
+  { name: 'leader-elect-retry-period', type: 'duration', default: '2s', usage: 'how long candidates wait between attempts to acquire or renew the lease' },
+  { name: 'pvc-protection-count-finished-pods', type: 'bool', default: 'true', usage: 'count Succeeded and Failed pods as users of their PersistentVolumeClaims, as Kubernetes does' },
+  { name: 'simulate-nodes', type: 'int', default: '0', usage: 'create this many kwok-style Nodes driven by simulated kubelets, and run the scheduler and pod GC' },
+  { name: 'insecure-http', type: 'bool', default: 'false', usage: 'serve plain HTTP without authentication, every request acting as the admin: for throw-away test servers on loopback only' },
   { name: 'token-auth-file', type: 'string', default: '', usage: 'bearer tokens, one per line: token,user,uid,"group1,group2"' },
-  {
-    name: 'anonymous-auth',
-    type: 'bool',
-    default: 'true',
-    usage: 'requests without credentials reach /healthz, /livez, /readyz and /version as system:anonymous',
-  },
-  {
-    name: 'max-requests-inflight',
-    type: 'int',
-    default: '400',
-    usage: 'read-only requests served at once before answering 429; 0 = no limit',
-  },
-  {
-    name: 'max-mutating-requests-inflight',
-    type: 'int',
-    default: '200',
-    usage: 'mutating requests served at once before answering 429; 0 = no limit',
-  },
+  { name: 'anonymous-auth', type: 'bool', default: 'true', usage: 'requests without credentials reach /healthz, /livez, /readyz and /version as system:anonymous' },
+  { name: 'max-requests-inflight', type: 'int', default: '400', usage: 'read-only requests served at once before answering 429; 0 = no limit' },
+  { name: 'max-mutating-requests-inflight', type: 'int', default: '200', usage: 'mutating requests served at once before answering 429; 0 = no limit' },
   { name: 'request-timeout', type: 'duration', default: '1m0s', usage: 'time after which a non-watch request is answered 504' },
   { name: 'version', type: 'bool', default: 'false', usage: "print Cascade's version and the Kubernetes version it serves, and quit" },
 ];
@@ -129,12 +57,7 @@ export function pflagUsages(flags: readonly FlagSpec[], command: string): string
     .sort((a, b) => (a.name < b.name ? -1 : 1))
     .map((f) => {
       const head = f.name === 'help' ? '  -h, --help' : `      --${f.name}${f.type === 'bool' ? '' : ` ${f.type}`}`;
-      const shown =
-        f.default === ZERO[f.type] || (f.type === 'duration' && f.default === '0')
-          ? ''
-          : f.type === 'string'
-            ? ` (default ${JSON.stringify(f.default)})`
-            : ` (default ${f.default})`;
+      const shown = f.default === ZERO[f.type] || (f.type === 'duration' && f.default === '0') ? '' : f.type === 'string' ? ` (default ${JSON.stringify(f.default)})` : ` (default ${f.default})`;
       return [head, `${f.usage}${shown}`] as const;
     });
   const width = Math.max(...rows.map(([head]) => head.length));

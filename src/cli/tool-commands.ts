@@ -29,13 +29,7 @@ export function isToolCommand(name: string | undefined): boolean {
 }
 
 /** Runs a tool command against any ApiClient (what the CLI does after connecting; tests use the in-process one). */
-export async function runToolCommandWithClient(
-  name: string,
-  client: ApiClient,
-  argv: readonly string[],
-  io: CommandIo,
-  defaults?: ToolDefaults,
-): Promise<number> {
+export async function runToolCommandWithClient(name: string, client: ApiClient, argv: readonly string[], io: CommandIo, defaults?: ToolDefaults): Promise<number> {
   const command = COMMANDS[name];
   if (command === undefined) throw new UsageError(`unknown command "${name}"`);
   return command.run(client, argv, io, defaults);
@@ -53,10 +47,7 @@ export function splitConnectionFlags(argv: readonly string[]): ConnectionFlags {
   const found: { kubeconfig?: string; context?: string } = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    const flag = ['kubeconfig', 'context'].find((f) => arg === `--${f}` || arg.startsWith(`--${f}=`)) as
-      | 'kubeconfig'
-      | 'context'
-      | undefined;
+    const flag = ['kubeconfig', 'context'].find((f) => arg === `--${f}` || arg.startsWith(`--${f}=`)) as 'kubeconfig' | 'context' | undefined;
     if (flag === undefined) {
       rest.push(arg);
       continue;
@@ -84,10 +75,7 @@ export async function runToolCommandFromKubeconfig(name: string, argv: readonly 
   let namespace: string;
   try {
     flags = splitConnectionFlags(argv);
-    const selection = await loadKubeconfig({
-      ...(flags.kubeconfig === undefined ? {} : { path: flags.kubeconfig }),
-      ...(flags.context === undefined ? {} : { context: flags.context }),
-    });
+    const selection = await loadKubeconfig({ ...(flags.kubeconfig === undefined ? {} : { path: flags.kubeconfig }), ...(flags.context === undefined ? {} : { context: flags.context }) });
     client = createHttpClient({ ...selection.connection, userAgent: `cascade-${name}` });
     namespace = selection.namespace;
   } catch (err) {

@@ -3,17 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { KubeObject } from '../../api/types.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import type { CascadePreview } from '../../tools/preview.js';
-import {
-  captureIo,
-  eventually,
-  exists,
-  installWidgets,
-  objects,
-  ownerRef,
-  REFS,
-  startToolServer,
-  type ToolServer,
-} from '../../tools/testing/harness.js';
+import { captureIo, eventually, exists, installWidgets, objects, ownerRef, REFS, startToolServer, type ToolServer } from '../../tools/testing/harness.js';
 import type { CascadeTree, TreeNode } from '../../tools/tree.js';
 import { deleteCommand } from './delete.js';
 import { treeCommand } from './tree.js';
@@ -44,30 +34,19 @@ async function buildOwnershipTree(ts: ToolServer, ns: string): Promise<Map<strin
   const app = await make('app', REFS.deployments, objects.deployment(ns, 'app'));
   const rs1 = await make('rs1', REFS.replicasets, objects.replicaSet(ns, 'app-rs1', { ownerReferences: [ownerRef(app, blocking)] }));
   const rs2 = await make('rs2', REFS.replicasets, objects.replicaSet(ns, 'app-rs2', { ownerReferences: [ownerRef(app)] }));
-  const rs3 = await make(
-    'rs3',
-    REFS.replicasets,
-    objects.replicaSet(ns, 'app-rs3', { finalizers: ['orphan'], ownerReferences: [ownerRef(app, blocking)] }),
-  );
+  const rs3 = await make('rs3', REFS.replicasets, objects.replicaSet(ns, 'app-rs3', { finalizers: ['orphan'], ownerReferences: [ownerRef(app, blocking)] }));
   const podA = await make('pod-a', REFS.pods, objects.pod(ns, 'pod-a', { ownerReferences: [ownerRef(rs1, blocking)] }));
   await make('pod-b', REFS.pods, objects.pod(ns, 'pod-b', { ownerReferences: [ownerRef(rs1, blocking), ownerRef(keeper)] }));
   await make('pod-c', REFS.pods, objects.pod(ns, 'pod-c', { ownerReferences: [ownerRef(rs1, blocking), ownerRef(rs2)] }));
   await make('pod-d', REFS.pods, objects.pod(ns, 'pod-d', { ownerReferences: [ownerRef(rs3, blocking)] }));
   await make('cm-x', REFS.configmaps, objects.configMap(ns, 'cm-x', { ownerReferences: [ownerRef(podA)] }));
   await make('widget', REFS.widgets, objects.widget(ns, 'w1', { ownerReferences: [ownerRef(rs2, { blockOwnerDeletion: true })] }));
-  await make(
-    'cm-shared',
-    REFS.configmaps,
-    objects.configMap(ns, 'cm-shared', { ownerReferences: [ownerRef(rs2), ownerRef(clusterKeeper)] }),
-  );
+  await make('cm-shared', REFS.configmaps, objects.configMap(ns, 'cm-shared', { ownerReferences: [ownerRef(rs2), ownerRef(clusterKeeper)] }));
   await make('never', REFS.clusterroles, objects.clusterRole(`${ns}-never`, { ownerReferences: [ownerRef(rs1)] }));
   // D4: blockOwnerDeletion only holds for dependents the collector has seen.
   const gc = ts.server.controllers.garbageCollector;
   for (const { object } of all.values()) {
-    await eventually(
-      async () => (gc?.graphOf(object.metadata.uid ?? '') === undefined ? undefined : true),
-      `the collector to see ${object.metadata.name}`,
-    );
+    await eventually(async () => (gc?.graphOf(object.metadata.uid ?? '') === undefined ? undefined : true), `the collector to see ${object.metadata.name}`);
   }
   return all;
 }
@@ -100,21 +79,9 @@ async function treeOf(client: ApiClient, args: string[]): Promise<CascadeTree> {
 }
 
 /** Deletes for real and checks the collector deleted exactly what the preview said, and pruned what it said. */
-async function assertCollectorAgrees(
-  ts: ToolServer,
-  all: Map<string, Created>,
-  ns: string,
-  policy: string,
-  preview: CascadePreview,
-): Promise<void> {
+async function assertCollectorAgrees(ts: ToolServer, all: Map<string, Created>, ns: string, policy: string, preview: CascadePreview): Promise<void> {
   const io = captureIo();
-  const code = await deleteCommand(
-    ts.client,
-    ['deployment/app', '-n', ns, `--cascade=${policy}`, '--timeout=20s'],
-    io,
-    { namespace: 'default' },
-    { intervalMs: 20 },
-  );
+  const code = await deleteCommand(ts.client, ['deployment/app', '-n', ns, `--cascade=${policy}`, '--timeout=20s'], io, { namespace: 'default' }, { intervalMs: 20 });
   assert.equal(code, 0, io.err());
   assert.match(io.out(), /^deployment\.apps "app" deleted/);
   assert.match(io.out(), /cascade complete/);
@@ -127,14 +94,11 @@ async function assertCollectorAgrees(
     const before = (created.object.metadata.ownerReferences ?? []).map((r) => r.uid);
     const lost = new Set(s.losesReferencesTo.map((r) => r.uid));
     const expected = before.filter((uid) => !lost.has(uid));
-    await eventually(
-      async () => {
-        const live = await ts.client.get(created.ref, created.object.metadata.namespace, created.object.metadata.name ?? '');
-        const uids = (live.metadata.ownerReferences ?? []).map((r) => r.uid);
-        return JSON.stringify(uids) === JSON.stringify(expected) ? true : undefined;
-      },
-      `${s.object.name} to keep references ${JSON.stringify(expected)}`,
-    );
+    await eventually(async () => {
+      const live = await ts.client.get(created.ref, created.object.metadata.namespace, created.object.metadata.name ?? '');
+      const uids = (live.metadata.ownerReferences ?? []).map((r) => r.uid);
+      return JSON.stringify(uids) === JSON.stringify(expected) ? true : undefined;
+    }, `${s.object.name} to keep references ${JSON.stringify(expected)}`);
     assert.equal(s.orphaned, expected.length === 0);
   }
   const gone: string[] = [];
@@ -170,37 +134,17 @@ describe('cascade tree and delete --preview agree with the garbage collector', (
     assert.equal(deleted.get('pod-a')?.policy, 'Foreground');
     assert.equal(deleted.get('pod-c')?.policy, 'Background');
     assert.deepEqual(deleted.get('widget')?.object.resource, 'widgets.example.com');
+    assert.deepEqual(deleted.get('app')?.waitsFor.map((r) => r.name).sort(), ['app-rs1', 'app-rs3']);
+    assert.deepEqual(deleted.get('pod-c')?.via.map((r) => r.name).sort(), ['app-rs1', 'app-rs2']);
     assert.deepEqual(
-      deleted
-        .get('app')
-        ?.waitsFor.map((r) => r.name)
-        .sort(),
-      ['app-rs1', 'app-rs3'],
-    );
-    assert.deepEqual(
-      deleted
-        .get('pod-c')
-        ?.via.map((r) => r.name)
-        .sort(),
-      ['app-rs1', 'app-rs2'],
-    );
-    assert.deepEqual(
-      preview.survivors.map((s) => [
-        nameOf(all, s.object.uid),
-        s.reason,
-        s.losesReferencesTo.map((r) => r.name),
-        s.keptBy.map((r) => r.name),
-      ]),
+      preview.survivors.map((s) => [nameOf(all, s.object.uid), s.reason, s.losesReferencesTo.map((r) => r.name), s.keptBy.map((r) => r.name)]),
       [
         ['never', 'never-collected', [], []],
         ['cm-shared', 'kept-by-other-owner', ['app-rs2'], [`${ns}-keeper`]],
         ['pod-b', 'kept-by-other-owner', ['app-rs1'], ['keeper']],
       ],
     );
-    assert.deepEqual(
-      preview.invalidReferences.map((i) => [i.object.name, i.problems.map((p) => p.problem)]),
-      [[`${ns}-never`, ['namespaced-owner-of-cluster-scoped-dependent']]],
-    );
+    assert.deepEqual(preview.invalidReferences.map((i) => [i.object.name, i.problems.map((p) => p.problem)]), [[`${ns}-never`, ['namespaced-owner-of-cluster-scoped-dependent']]]);
 
     const tree = await treeOf(ts.client, ['deploy/app', '-n', ns]);
     assert.equal(tree.direction, 'dependents');
@@ -210,10 +154,7 @@ describe('cascade tree and delete --preview agree with the garbage collector', (
     const rs1Node = tree.root.children.find((c) => c.object.name === 'app-rs1');
     assert.equal(rs1Node?.link?.blockOwnerDeletion, true);
     assert.equal(rs1Node?.link?.controller, true);
-    assert.equal(
-      rs1Node?.children.find((c) => c.object.name === `${ns}-never`)?.link?.problem,
-      'namespaced-owner-of-cluster-scoped-dependent',
-    );
+    assert.equal(rs1Node?.children.find((c) => c.object.name === `${ns}-never`)?.link?.problem, 'namespaced-owner-of-cluster-scoped-dependent');
 
     await assertCollectorAgrees(ts, all, ns, 'foreground', preview);
   });
@@ -235,18 +176,12 @@ describe('cascade tree and delete --preview agree with the garbage collector', (
     const ns = 'preview-orphan';
     const all = await buildOwnershipTree(ts, ns);
     const preview = await previewOf(ts.client, ['deploy', 'app', '-n', ns, '--cascade', 'orphan']);
-    assert.deepEqual(
-      preview.deleted.map((d) => d.object.name),
-      ['app'],
-    );
-    assert.deepEqual(
-      preview.survivors.map((s) => [s.object.name, s.reason, s.orphaned]),
-      [
-        ['app-rs1', 'orphan-policy', true],
-        ['app-rs2', 'orphan-policy', true],
-        ['app-rs3', 'orphan-policy', true],
-      ],
-    );
+    assert.deepEqual(preview.deleted.map((d) => d.object.name), ['app']);
+    assert.deepEqual(preview.survivors.map((s) => [s.object.name, s.reason, s.orphaned]), [
+      ['app-rs1', 'orphan-policy', true],
+      ['app-rs2', 'orphan-policy', true],
+      ['app-rs3', 'orphan-policy', true],
+    ]);
     const tree = await treeOf(ts.client, ['deploy/app', '-n', ns]);
     assert.deepEqual(tree.root.children.map((c) => c.object.uid).sort(), preview.survivors.map((s) => s.object.uid).sort());
     await assertCollectorAgrees(ts, all, ns, 'orphan', preview);
@@ -259,30 +194,20 @@ describe('cascade tree and delete --preview agree with the garbage collector', (
     assert.ok(shared);
     const tree = await treeOf(ts.client, ['configmap/cm-shared', '-n', ns, '--owners']);
     assert.equal(tree.direction, 'owners');
-    assert.deepEqual(
-      tree.root.children.map((c) => [c.object.kind, c.object.name, c.object.namespace]),
-      [
-        ['ReplicaSet', 'app-rs2', ns],
-        ['ClusterRole', `${ns}-keeper`, undefined],
-      ],
-    );
-    assert.deepEqual(
-      tree.root.children[0]?.children.map((c) => c.object.name),
-      ['app'],
-    );
+    assert.deepEqual(tree.root.children.map((c) => [c.object.kind, c.object.name, c.object.namespace]), [
+      ['ReplicaSet', 'app-rs2', ns],
+      ['ClusterRole', `${ns}-keeper`, undefined],
+    ]);
+    assert.deepEqual(tree.root.children[0]?.children.map((c) => c.object.name), ['app']);
     // R4.39: a cluster-scoped object's reference to a namespaced kind resolves to nothing.
     const never = await treeOf(ts.client, [`clusterrole/${ns}-never`, '--owners']);
-    assert.deepEqual(
-      never.root.children.map((c) => [c.object.name, c.object.namespace, c.state, c.link?.problem]),
-      [['app-rs1', undefined, undefined, 'namespaced-owner-of-cluster-scoped-dependent']],
-    );
+    assert.deepEqual(never.root.children.map((c) => [c.object.name, c.object.namespace, c.state, c.link?.problem]), [
+      ['app-rs1', undefined, undefined, 'namespaced-owner-of-cluster-scoped-dependent'],
+    ]);
     const io = captureIo();
     assert.equal(await treeCommand(ts.client, ['deploy/app', '-n', ns], io), 0);
     assert.match(io.out(), /^NAMESPACE\s+NAME\s+DELETION STATE$/m);
     assert.match(io.out(), /^owners {5}├─ReplicaSet\/app-rs1 +blockOwnerDeletion; controller$/m);
-    assert.match(
-      io.out(),
-      /^\(cluster\) {2}│ ├─ClusterRole\/owners-never +invalid reference: namespaced-owner-of-cluster-scoped-dependent$/m,
-    );
+    assert.match(io.out(), /^\(cluster\) {2}│ ├─ClusterRole\/owners-never +invalid reference: namespaced-owner-of-cluster-scoped-dependent$/m);
   });
 });

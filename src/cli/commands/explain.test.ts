@@ -2,17 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { KubeObject } from '../../api/types.js';
 import type { CascadeExplanation, ObjectExplanation } from '../../tools/explain-types.js';
-import {
-  captureIo,
-  eventually,
-  HOLD,
-  installWidgets,
-  objects,
-  ownerRef,
-  REFS,
-  startToolServer,
-  type ToolServer,
-} from '../../tools/testing/harness.js';
+import { captureIo, eventually, HOLD, installWidgets, objects, ownerRef, REFS, startToolServer, type ToolServer } from '../../tools/testing/harness.js';
 import { explainCommand } from './explain.js';
 
 async function explainJson(ts: ToolServer, args: string[]): Promise<CascadeExplanation> {
@@ -57,13 +47,7 @@ describe('cascade explain', () => {
     assert.equal(doc.target.object.kind, 'ConfigMap');
     assert.equal(doc.target.object.namespace, NS);
     assert.deepEqual(doc.target.finalizers, [
-      {
-        name: HOLD,
-        component: null,
-        home: null,
-        inCascade: false,
-        detail: 'unknown: nothing here handles it; whoever added it must remove it',
-      },
+      { name: HOLD, component: null, home: null, inCascade: false, detail: 'unknown: nothing here handles it; whoever added it must remove it' },
     ]);
     assert.deepEqual(doc.target.blockingDependents, []);
   });
@@ -73,16 +57,9 @@ describe('cascade explain', () => {
     const rs = await ts.client.create(
       REFS.replicasets,
       NS,
-      objects.replicaSet(NS, 'web-rs', {
-        finalizers: [HOLD],
-        ownerReferences: [ownerRef(web, { controller: true, blockOwnerDeletion: true })],
-      }),
+      objects.replicaSet(NS, 'web-rs', { finalizers: [HOLD], ownerReferences: [ownerRef(web, { controller: true, blockOwnerDeletion: true })] }),
     );
-    await ts.client.create(
-      REFS.pods,
-      NS,
-      objects.pod(NS, 'web-rs-a', { finalizers: [HOLD], ownerReferences: [ownerRef(rs, { controller: true, blockOwnerDeletion: true })] }),
-    );
+    await ts.client.create(REFS.pods, NS, objects.pod(NS, 'web-rs-a', { finalizers: [HOLD], ownerReferences: [ownerRef(rs, { controller: true, blockOwnerDeletion: true })] }));
     // A non-blocking dependent is deleted (D2) but does not hold the owner.
     await ts.client.create(REFS.configmaps, NS, objects.configMap(NS, 'web-config', { ownerReferences: [ownerRef(web)] }));
     await ts.client.delete(REFS.deployments, NS, 'web', { propagationPolicy: 'Foreground' });
@@ -129,7 +106,7 @@ describe('cascade explain', () => {
     await ts.client.delete(REFS.namespaces, undefined, LEFT);
     await eventually(async () => {
       const ns: KubeObject = await ts.client.get(REFS.namespaces, undefined, LEFT);
-      const conditions = (ns.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? [];
+      const conditions = ((ns.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []);
       return conditions.some((c) => c.type === 'NamespaceFinalizersRemaining' && c.status === 'True') ? true : undefined;
     }, 'the namespace controller to report remaining finalizers');
 
@@ -141,10 +118,7 @@ describe('cascade explain', () => {
     const ns = target.namespace;
     assert.ok(ns);
     assert.equal(ns.phase, 'Terminating');
-    assert.deepEqual(
-      ns.specFinalizers.map((f) => [f.name, f.component, f.inCascade]),
-      [['kubernetes', 'namespace controller', true]],
-    );
+    assert.deepEqual(ns.specFinalizers.map((f) => [f.name, f.component, f.inCascade]), [['kubernetes', 'namespace controller', true]]);
     assert.equal(ns.specFinalizers[0]?.detail, 'waiting for 3 objects in the namespace to be deleted');
     assert.deepEqual(
       ns.remaining.map((r) => [r.resource, r.count, r.finalizers]),
@@ -159,13 +133,11 @@ describe('cascade explain', () => {
     assert.equal(gizmo?.finalizers[0]?.component, 'Flux controllers');
     const types = ns.problems.map((c) => c.type).sort();
     assert.deepEqual(types, ['NamespaceContentRemaining', 'NamespaceFinalizersRemaining']);
-    assert.match(
-      ns.problems.find((c) => c.type === 'NamespaceFinalizersRemaining')?.message ?? '',
-      /example\.com\/hold in 2 resource instances/,
-    );
+    assert.match(ns.problems.find((c) => c.type === 'NamespaceFinalizersRemaining')?.message ?? '', /example\.com\/hold in 2 resource instances/);
     assert.deepEqual(doc.unavailableApiServices, []);
     assert.deepEqual(doc.incomplete, []);
   });
+
 });
 
 // Without a garbage collector invalid references stay as written, so each can be looked at (R4.38, R4.39, R4.26d).
@@ -203,16 +175,9 @@ describe('cascade explain: invalid owner references and unavailable APIs', () =>
       ],
     );
 
-    await ts.client.create(
-      REFS.clusterroles,
-      undefined,
-      objects.clusterRole('owned-by-namespaced', { ownerReferences: [ownerRef(local)] }),
-    );
+    await ts.client.create(REFS.clusterroles, undefined, objects.clusterRole('owned-by-namespaced', { ownerReferences: [ownerRef(local)] }));
     const cluster = await explainJson(ts, ['clusterrole/owned-by-namespaced']);
-    assert.deepEqual(
-      cluster.target.ownerReferenceProblems.map((p) => p.problem),
-      ['namespaced-owner-of-cluster-scoped-dependent'],
-    );
+    assert.deepEqual(cluster.target.ownerReferenceProblems.map((p) => p.problem), ['namespaced-owner-of-cluster-scoped-dependent']);
   });
 
   it('D8: reports aggregated APIs that are down', async () => {
@@ -221,28 +186,15 @@ describe('cascade explain: invalid owner references and unavailable APIs', () =>
       apiVersion: 'apiregistration.k8s.io/v1',
       kind: 'APIService',
       metadata: { name: 'v1beta1.metrics.k8s.io' },
-      spec: {
-        group: 'metrics.k8s.io',
-        version: 'v1beta1',
-        groupPriorityMinimum: 100,
-        versionPriority: 100,
-        service: { namespace: 'kube-system', name: 'metrics-server' },
-      },
+      spec: { group: 'metrics.k8s.io', version: 'v1beta1', groupPriorityMinimum: 100, versionPriority: 100, service: { namespace: 'kube-system', name: 'metrics-server' } },
     });
     await ts.client.update(
       apiservices,
       undefined,
-      {
-        ...created,
-        status: {
-          conditions: [{ type: 'Available', status: 'False', reason: 'FailedDiscoveryCheck', message: 'failing or missing response' }],
-        },
-      },
+      { ...created, status: { conditions: [{ type: 'Available', status: 'False', reason: 'FailedDiscoveryCheck', message: 'failing or missing response' }] } },
       'status',
     );
     const doc = await explainJson(ts, [`ns/${NS}`]);
-    assert.deepEqual(doc.unavailableApiServices, [
-      { name: 'v1beta1.metrics.k8s.io', reason: 'FailedDiscoveryCheck', message: 'failing or missing response' },
-    ]);
+    assert.deepEqual(doc.unavailableApiServices, [{ name: 'v1beta1.metrics.k8s.io', reason: 'FailedDiscoveryCheck', message: 'failing or missing response' }]);
   });
 });

@@ -21,27 +21,12 @@ describe('cascade explain/tree/delete: bad input', () => {
   const cases: [string, readonly string[], number, string][] = [
     ['R7.19 unknown type', ['deploymentz/web'], 1, 'error: the server doesn\'t have a resource type "deploymentz"\n'],
     ['missing object', ['deploy/nope', '-n', 'default'], 1, 'Error from server (NotFound): deployments.apps "nope" not found\n'],
-    [
-      'missing namespace of the object',
-      ['cm/present', '-n', 'nowhere'],
-      1,
-      'Error from server (NotFound): configmaps "present" not found\n',
-    ],
+    ['missing namespace of the object', ['cm/present', '-n', 'nowhere'], 1, 'Error from server (NotFound): configmaps "present" not found\n'],
     ['no argument', [], 2, 'error: you must specify the object as TYPE/NAME (e.g. deployment/web)\n'],
     ['a type without a name', ['configmap'], 2, 'error: you must specify the name of the configmap (TYPE/NAME or TYPE NAME)\n'],
     ['two slashes', ['cm/a/b'], 2, 'error: arguments in resource/name form must have a single resource and name, got "cm/a/b"\n'],
-    [
-      'an unknown flag',
-      ['cm/present', '--bogus'],
-      2,
-      "error: Unknown option '--bogus'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--bogus\"\n",
-    ],
-    [
-      'an unknown output format',
-      ['cm/present', '-o', 'wide'],
-      2,
-      'error: unable to match a printer suitable for the output format "wide", allowed formats are: json,yaml\n',
-    ],
+    ['an unknown flag', ['cm/present', '--bogus'], 2, "error: Unknown option '--bogus'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--bogus\"\n"],
+    ['an unknown output format', ['cm/present', '-o', 'wide'], 2, 'error: unable to match a printer suitable for the output format "wide", allowed formats are: json,yaml\n'],
   ];
   for (const [what, args, code, stderr] of cases) {
     it(`${what}: explain and tree agree`, async () => {
@@ -64,10 +49,7 @@ describe('cascade explain/tree/delete: bad input', () => {
     io = captureIo();
     assert.equal(await deleteCommand(ts.client, ['cm/present', '-o', 'json'], io), 2);
     assert.equal(io.err(), 'error: --output is only supported with --preview\n');
-    assert.ok(
-      (await ts.client.list(REFS.configmaps, 'default')).items.some((c) => c.metadata.name === 'present'),
-      'nothing was deleted',
-    );
+    assert.ok((await ts.client.list(REFS.configmaps, 'default')).items.some((c) => c.metadata.name === 'present'), 'nothing was deleted');
   });
 
   it('an unreachable server is one line naming it', async () => {
@@ -76,10 +58,7 @@ describe('cascade explain/tree/delete: bad input', () => {
     try {
       const io = captureIo();
       assert.equal(await explainCommand(client, ['cm/present'], io), 1);
-      assert.match(
-        io.err(),
-        /^error: cannot reach the Kubernetes API server at http:\/\/127\.0\.0\.1:9: connect ECONNREFUSED 127\.0\.0\.1:9\n$/,
-      );
+      assert.match(io.err(), /^error: cannot reach the Kubernetes API server at http:\/\/127\.0\.0\.1:9: connect ECONNREFUSED 127\.0\.0\.1:9\n$/);
     } finally {
       client.close();
     }
@@ -97,9 +76,6 @@ describe('cascade explain/tree/delete: bad input', () => {
     await ts.client.create(REFS.configmaps, 'default', objects.configMap('default', 'clingy', { finalizers: ['example.com/hold'] }));
     const io = captureIo();
     assert.equal(await deleteCommand(ts.client, ['cm/clingy', '--timeout=100ms'], io, { namespace: 'default' }, { intervalMs: 10 }), 1);
-    assert.equal(
-      io.err().split('\n').at(-2),
-      'error: timed out after 100ms waiting for the cascade: 1 object remains (ConfigMap/clingy); see cascade explain',
-    );
+    assert.equal(io.err().split('\n').at(-2), 'error: timed out after 100ms waiting for the cascade: 1 object remains (ConfigMap/clingy); see cascade explain');
   });
 });
