@@ -3,7 +3,10 @@ import type { ApiClient } from '../client/interface.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation/controller.js';
 import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
+import { SimulatedKubelets } from './nodes/kubelet.js';
 import { NodeSimulator } from './nodes/node-simulator.js';
+import { PodGarbageCollector } from './podgc/controller.js';
+import { Scheduler } from './scheduler/scheduler.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
 import { RootCaPublisher } from './root-ca-publisher/controller.js';
 import type { ProtectionMetrics } from './protection/metrics.js';
@@ -54,6 +57,9 @@ export class ControllerManager {
   readonly rootCaPublisher: RootCaPublisher | undefined;
   readonly clusterRoleAggregation: ClusterRoleAggregationController | undefined;
   readonly nodeSimulator: NodeSimulator | undefined;
+  readonly kubelets: SimulatedKubelets | undefined;
+  readonly scheduler: Scheduler | undefined;
+  readonly podGc: PodGarbageCollector | undefined;
 
   constructor(options: ControllerManagerOptions) {
     const clientFor = options.clientFor;
@@ -100,6 +106,13 @@ export class ControllerManager {
       options.simulateNodes === undefined
         ? undefined
         : new NodeSimulator({ client: clientFor('nodeSimulator'), count: options.simulateNodes, log: options.log });
+    this.kubelets =
+      this.nodeSimulator === undefined
+        ? undefined
+        : new SimulatedKubelets({ client: clientFor('nodeSimulator'), nodes: this.nodeSimulator, log: options.log });
+    const simulating = this.nodeSimulator !== undefined;
+    this.scheduler = simulating ? new Scheduler({ client: clientFor('scheduler'), log: options.log }) : undefined;
+    this.podGc = simulating ? new PodGarbageCollector({ client: clientFor('podGarbageCollector'), log: options.log }) : undefined;
   }
 
   /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
@@ -120,6 +133,9 @@ export class ControllerManager {
       this.rootCaPublisher?.start(),
       this.clusterRoleAggregation?.start(),
       this.nodeSimulator?.start(),
+      this.kubelets?.start(),
+      this.scheduler?.start(),
+      this.podGc?.start(),
     ]);
   }
 
@@ -133,7 +149,10 @@ export class ControllerManager {
       this.serviceAccounts?.stop(),
       this.rootCaPublisher?.stop(),
       this.clusterRoleAggregation?.stop(),
+      this.scheduler?.stop(),
+      this.kubelets?.stop(),
       this.nodeSimulator?.stop(),
+      this.podGc?.stop(),
     ]);
   }
 }

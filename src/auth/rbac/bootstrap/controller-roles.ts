@@ -45,7 +45,8 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
   podGarbageCollector: [
     resourceRule(['list', 'watch', 'delete'], [''], ['pods']),
     resourceRule(['get', 'list', 'watch'], [''], ['nodes']),
-    resourceRule(['patch'], [''], ['pods/status']),
+    // Kubernetes' role has patch only; Cascade's in-process client writes status with update.
+    resourceRule(['patch', 'update'], [''], ['pods/status']),
   ],
 };
 
