@@ -34,6 +34,7 @@ import { SERVICE } from './core-v1/service.js';
 import { SERVICE_ACCOUNT } from './core-v1/service-account.js';
 import type { KindDefinition, TypeSet } from './define/kind-definition.js';
 import { TOKEN_REQUEST_TYPES } from './authentication-v1/token-request.js';
+import { BINDING_TYPES } from './core-v1/binding.js';
 import { CORE_V1_SHARED_TYPES } from './core-v1/types/index.js';
 import { ENDPOINT_SLICE } from './discovery-v1/endpoint-slice.js';
 import { EVENTS_API_EVENT } from './events-v1/event.js';
@@ -121,6 +122,7 @@ export const SHARED_TYPES: readonly TypeSet[] = [
   AUTOSCALING_V1_TYPES,
   AUTHENTICATION_V1_TYPES,
   TOKEN_REQUEST_TYPES,
+  BINDING_TYPES,
   AUTHORIZATION_V1_TYPES,
   RBAC_V1_TYPES,
 ];

@@ -36,15 +36,16 @@ export async function bindPod(
   podName: string,
   binding: KubeObject,
   user: UserInfo | undefined,
-  now: () => Date = () => new Date(),
+  options: { dryRun?: boolean; now?: () => Date } = {},
 ): Promise<KubeObject> {
+  const now = options.now ?? (() => new Date());
   if (binding.metadata.name !== podName) throw badRequest('name in URL does not match name in Binding object');
   const errs = validateBinding(binding);
   if (errs.length > 0) throw invalid('Binding', '', 'Binding', podName, errs);
   const nodeName = (binding.target as { name: string }).name;
   const uid = binding.metadata.uid;
   const rv = binding.metadata.resourceVersion;
-  return pods.guaranteedUpdate(namespace, podName, { user, subresource: 'binding' }, (pod) => {
+  return pods.guaranteedUpdate(namespace, podName, { user, subresource: 'binding', dryRun: options.dryRun }, (pod) => {
     const meta = pod.metadata;
     if (uid !== undefined && uid !== '' && uid !== meta.uid) {
       throw conflict(BINDING_REF, podName, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${meta.uid}`);

@@ -84,6 +84,21 @@ describe('simulated nodes, the scheduler and simulated kubelets with kubectl (is
     assert.equal((await getPod('stuck')).spec.nodeName, 'kwok-node-2');
   });
 
+  it('POST pods/binding binds once, then answers 409 as BindingREST does', async () => {
+    await ts.kubectlOk(['apply', '-f', '-'], { input: pod('manual', { spec: '  schedulerName: my-scheduler' }) });
+    const path = '/api/v1/namespaces/default/pods/manual/binding';
+    const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'manual' }, target: { kind: 'Node', name: 'kwok-node-1' } };
+    const bound = await ts.request('POST', path, binding);
+    assert.equal(bound.status, 201, bound.text);
+    assert.deepEqual(bound.json, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
+    const again = await ts.request('POST', path, binding);
+    assert.equal(again.status, 409);
+    assert.equal(again.json.message, 'Operation cannot be fulfilled on pods/binding "manual": pod manual is already assigned to node "kwok-node-1"');
+    const mismatch = await ts.request('POST', path, { ...binding, metadata: { name: 'other' } });
+    assert.equal(mismatch.json.message, 'name in URL does not match name in Binding object');
+    await ts.kubectlOk(['wait', '--for=condition=Ready', 'pod/manual', '--timeout=10s']);
+  });
+
   it('cascade.dev/simulate-run-seconds makes a restartPolicy Never pod complete', async () => {
     await ts.kubectlOk(['apply', '-f', '-'], {
       input: pod('short', { annotations: { 'cascade.dev/simulate-run-seconds': '0.2' }, spec: '  restartPolicy: Never' }),
