@@ -93,10 +93,20 @@ describe('simulated nodes, the scheduler and simulated kubelets with kubectl (is
     assert.deepEqual(bound.json, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
     const again = await ts.request('POST', path, binding);
     assert.equal(again.status, 409);
-    assert.equal(again.json.message, 'Operation cannot be fulfilled on pods/binding "manual": pod manual is already assigned to node "kwok-node-1"');
+    assert.equal(
+      again.json.message,
+      'Operation cannot be fulfilled on pods/binding "manual": pod manual is already assigned to node "kwok-node-1"',
+    );
     const mismatch = await ts.request('POST', path, { ...binding, metadata: { name: 'other' } });
     assert.equal(mismatch.json.message, 'name in URL does not match name in Binding object');
     await ts.kubectlOk(['wait', '--for=condition=Ready', 'pod/manual', '--timeout=10s']);
+  });
+
+  it('the kubelet rejects a pod bound past the scheduler to a node it does not match (NodeAffinity)', async () => {
+    await ts.kubectlOk(['apply', '-f', '-'], { input: pod('forced', { spec: '  nodeName: kwok-node-1\n  nodeSelector: {disk: hdd}' }) });
+    await ts.kubectlOk(['wait', '--for=jsonpath={.status.phase}=Failed', 'pod/forced', '--timeout=10s']);
+    const forced = await getPod('forced');
+    assert.deepEqual([forced.status.reason, forced.status.message], ['NodeAffinity', 'Pod was rejected: Predicate NodeAffinity failed']);
   });
 
   it('cascade.dev/simulate-run-seconds makes a restartPolicy Never pod complete', async () => {

@@ -7,7 +7,9 @@ import { type Clock, realClock } from '../../workqueue/clock.js';
 import { createDelayingQueue, type DelayingQueue } from '../../workqueue/delaying-queue.js';
 import type { NodeSimulator } from './node-simulator.js';
 import { PodIpPool } from './pod-ip-pool.js';
-import { runningStatus, stopAtMs, terminatedStatus } from './pod-lifecycle.js';
+import { quantityValue } from '../../validation/quantity-value.js';
+import { matchesNodeSelectorAndAffinity } from '../scheduler/node-fit.js';
+import { rejectedStatus, runningStatus, stopAtMs, terminatedStatus } from './pod-lifecycle.js';
 import { nodeInternalIp } from './simulated-node.js';
 
 const PODS: ResourceRef = { group: '', version: 'v1', resource: 'pods' };
@@ -135,6 +137,15 @@ export class SimulatedKubelets {
     const hostNetwork = isObject(pod.spec) && pod.spec.hostNetwork === true;
     const podIP = hostNetwork ? hostIP : this.ips.allocate(nodeName, managed.podCidr, uid);
     let startedMs = this.started.get(uid);
+    if (startedMs === undefined && !(isObject(pod.status) && typeof pod.status.startTime === 'string')) {
+      const rejection = this.admit(pod, node);
+      if (rejection !== undefined) {
+        this.ips.release(nodeName, uid);
+        const status = rejectedStatus(pod, rejection[0], rejection[1], now, hostIP);
+        await this.client.update(PODS, pod.metadata.namespace, { ...pod, status }, 'status');
+        return;
+      }
+    }
     if (startedMs === undefined) {
       const old = isObject(pod.status) ? pod.status : {};
       startedMs = typeof old.startTime === 'string' ? Date.parse(old.startTime) : now;
@@ -144,6 +155,25 @@ export class SimulatedKubelets {
     if (step.wakeAtMs !== undefined) this.queue.addAfter(key, step.wakeAtMs - now);
     if (JSON.stringify(step.status) === JSON.stringify(pod.status)) return;
     await this.client.update(PODS, pod.metadata.namespace, { ...pod, status: step.status }, 'status');
+  }
+
+  /**
+   * The kubelet's admission of a pod bound to it without the scheduler's checks (R12.145): the node must match its
+   * selector and affinity, and have room under allocatable pods. Returns [reason, message] when refused.
+   */
+  private admit(pod: KubeObject, node: KubeObject): [string, string] | undefined {
+    if (!matchesNodeSelectorAndAffinity(pod, node)) return ['NodeAffinity', 'Predicate NodeAffinity failed'];
+    const status = isObject(node.status) ? node.status : {};
+    const capacity = quantityValue(isObject(status.allocatable) ? status.allocatable.pods : undefined);
+    const used = this.pods.store
+      .byIndex(NODE_NAME_INDEX, nodeNameOf(pod))
+      .filter(
+        (p) => p.metadata.uid !== pod.metadata.uid && !isTerminal(p) && isObject(p.status) && typeof p.status.startTime === 'string',
+      ).length;
+    if (used + 1 > capacity) {
+      return ['OutOfpods', `Node didn't have enough resource: pods, requested: 1, used: ${used}, capacity: ${capacity}`];
+    }
+    return undefined;
   }
 
   /** SIGTERM: wait for the containers (or the grace period), post the terminal status, then delete with grace 0. */

@@ -267,3 +267,17 @@ export function terminatedStatus(pod: KubeObject, nowMs: number, graceRanOut: bo
   ];
   return { ...old, phase: allZero ? 'Succeeded' : 'Failed', conditions, containerStatuses };
 }
+
+/** The status of a pod the kubelet refuses to run (lifecycle admit handlers): Failed with the rejection's reason. */
+export function rejectedStatus(pod: KubeObject, reason: string, message: string, nowMs: number, hostIP: string): Record<string, unknown> {
+  const old = isObject(pod.status) ? pod.status : {};
+  return {
+    ...old,
+    phase: 'Failed',
+    reason,
+    message: `Pod was rejected: ${message}`,
+    hostIP,
+    hostIPs: [{ ip: hostIP }],
+    startTime: typeof old.startTime === 'string' ? old.startTime : rfc3339(nowMs),
+  };
+}
