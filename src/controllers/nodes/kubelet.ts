@@ -14,7 +14,8 @@ import { nodeInternalIp } from './simulated-node.js';
 
 const PODS: ResourceRef = { group: '', version: 'v1', resource: 'pods' };
 const NODE_NAME_INDEX = 'nodeName';
-const WORKERS = 4;
+/** Status writes in flight at once: the in-process writes overlap, so a backlog of thousands of starts drains faster. */
+const WORKERS = 16;
 
 export interface SimulatedKubeletsOptions {
   readonly client: ApiClient;
