@@ -98,6 +98,7 @@ export async function serve(argv: string[]): Promise<void> {
   const gcWorkers = positiveIntegerFlag('concurrent-gc-syncs', flag('concurrent-gc-syncs'));
   const namespaceWorkers = positiveIntegerFlag('concurrent-namespace-syncs', flag('concurrent-namespace-syncs'));
   const pvcProtectionCountFinishedPods = booleanFlag('pvc-protection-count-finished-pods', flag('pvc-protection-count-finished-pods'));
+  const simulateNodes = countFlag('simulate-nodes', flag('simulate-nodes'));
   const dataDir = resolve(flag('data-dir'));
   const kubeconfigPath = resolve(optional('kubeconfig-out') ?? `${dataDir}/kubeconfig`);
   const host = flag('bind-address');
@@ -154,6 +155,7 @@ export async function serve(argv: string[]): Promise<void> {
       strictBlockOwnerDeletion,
       namespaceWorkers,
       pvcProtectionCountFinishedPods,
+      simulateNodes: simulateNodes > 0 ? simulateNodes : undefined,
     },
     leaderElection: booleanFlag('leader-elect', flag('leader-elect'))
       ? {

@@ -120,8 +120,12 @@ export function createHttpClient(config: HttpClientConfig): HttpApiClient {
       const opened = await transport.stream({ method: 'GET', path: await collectionPath(ref, namespace), query, target: target(ref) });
       return httpWatchStream(opened);
     },
-    async create(ref, namespace, obj) {
-      const res = await transport.request({ method: 'POST', path: await collectionPath(ref, namespace), body: obj, target: target(ref) });
+    async create(ref, namespace, obj, subresource) {
+      const path =
+        subresource === undefined
+          ? await collectionPath(ref, namespace)
+          : await objectPath(ref, namespace, obj.metadata.name ?? '', subresource);
+      const res = await transport.request({ method: 'POST', path, body: obj, target: target(ref) });
       return parse<KubeObject>(res);
     },
     async update(ref, namespace, obj, subresource) {

@@ -68,7 +68,8 @@ export interface ApiClient {
   get(ref: ResourceRef, namespace: string | undefined, name: string): Promise<KubeObject>;
   list(ref: ResourceRef, namespace: string | undefined, opts?: ListOptions): Promise<KubeList>;
   watch(ref: ResourceRef, namespace: string | undefined, opts?: WatchOptions): Promise<WatchStream>;
-  create(ref: ResourceRef, namespace: string | undefined, obj: KubeObject): Promise<KubeObject>;
+  /** `subresource` "binding" on pods POSTs a Binding (the scheduler's write); the answer is then the bound pod. */
+  create(ref: ResourceRef, namespace: string | undefined, obj: KubeObject, subresource?: string): Promise<KubeObject>;
   update(ref: ResourceRef, namespace: string | undefined, obj: KubeObject, subresource?: string): Promise<KubeObject>;
   patch(ref: ResourceRef, namespace: string | undefined, name: string, type: PatchType, patch: unknown): Promise<KubeObject>;
   delete(ref: ResourceRef, namespace: string | undefined, name: string, opts?: DeleteOptions): Promise<DeleteResponse>;

@@ -4,6 +4,10 @@ import { CsrSigningController } from './csr-signing/controller.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation/controller.js';
 import { GarbageCollector } from './garbage-collector/controller.js';
 import { NamespaceController } from './namespace/controller.js';
+import { SimulatedKubelets } from './nodes/kubelet.js';
+import { NodeSimulator } from './nodes/node-simulator.js';
+import { PodGarbageCollector } from './podgc/controller.js';
+import { Scheduler } from './scheduler/scheduler.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
 import { RootCaPublisher } from './root-ca-publisher/controller.js';
 import { DeploymentController } from './deployment/controller.js';
@@ -49,6 +53,8 @@ export interface ControllerManagerOptions {
   readonly replicationController?: boolean;
   /** Run the Deployment controller (default true; kube name `deployment`). */
   readonly deploymentController?: boolean;
+  /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
+  readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
 }
 
@@ -66,6 +72,10 @@ export class ControllerManager {
   readonly replicaSets: ReplicaSetController | undefined;
   readonly replicationControllers: ReplicaSetController | undefined;
   readonly deployments: DeploymentController | undefined;
+  readonly nodeSimulator: NodeSimulator | undefined;
+  readonly kubelets: SimulatedKubelets | undefined;
+  readonly scheduler: Scheduler | undefined;
+  readonly podGc: PodGarbageCollector | undefined;
 
   constructor(options: ControllerManagerOptions) {
     const clientFor = options.clientFor;
@@ -120,6 +130,17 @@ export class ControllerManager {
         : new ReplicaSetController({ client: clientFor('replicationController'), kind: REPLICATION_CONTROLLER, log: options.log });
     this.deployments =
       options.deploymentController === false ? undefined : new DeploymentController({ client: clientFor('deployment'), log: options.log });
+    this.nodeSimulator =
+      options.simulateNodes === undefined
+        ? undefined
+        : new NodeSimulator({ client: clientFor('nodeSimulator'), count: options.simulateNodes, log: options.log });
+    this.kubelets =
+      this.nodeSimulator === undefined
+        ? undefined
+        : new SimulatedKubelets({ client: clientFor('nodeSimulator'), nodes: this.nodeSimulator, log: options.log });
+    const simulating = this.nodeSimulator !== undefined;
+    this.scheduler = simulating ? new Scheduler({ client: clientFor('scheduler'), log: options.log }) : undefined;
+    this.podGc = simulating ? new PodGarbageCollector({ client: clientFor('podGarbageCollector'), log: options.log }) : undefined;
   }
 
   /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
@@ -143,6 +164,10 @@ export class ControllerManager {
       this.replicaSets?.start(),
       this.replicationControllers?.start(),
       this.deployments?.start(),
+      this.nodeSimulator?.start(),
+      this.kubelets?.start(),
+      this.scheduler?.start(),
+      this.podGc?.start(),
     ]);
   }
 
@@ -160,6 +185,10 @@ export class ControllerManager {
       this.replicaSets?.stop(),
       this.replicationControllers?.stop(),
       this.deployments?.stop(),
+      this.scheduler?.stop(),
+      this.kubelets?.stop(),
+      this.nodeSimulator?.stop(),
+      this.podGc?.stop(),
     ]);
   }
 }

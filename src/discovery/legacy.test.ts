@@ -54,6 +54,7 @@ describe('legacy discovery documents', () => {
         'persistentvolumes',
         'persistentvolumes/status',
         'pods',
+        'pods/binding',
         'pods/status',
         'podtemplates',
         'replicationcontrollers',

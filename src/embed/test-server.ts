@@ -34,6 +34,11 @@ export interface TestServerOptions {
   readonly etcd?: { readonly endpoints: readonly string[]; readonly prefix?: string };
   /** The in-process controllers, each on by default as in a real cluster, and their settings. */
   readonly controllers?: ApiServerOptions['controllers'];
+  /**
+   * Simulated nodes (`cascade serve --simulate-nodes`): this many kwok-style Nodes, the scheduler, simulated kubelets
+   * and pod GC; 0 runs them for Nodes annotated `cascade.dev/simulated: "true"` only. Default: none of it.
+   */
+  readonly simulateNodes?: number;
   /** Address to listen on (default 127.0.0.1); the port is always picked free. */
   readonly host?: string;
   /**
@@ -179,7 +184,8 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
       host: options.host,
       port: 0,
       bookmarkIntervalMs: options.bookmarkIntervalMs,
-      controllers: options.controllers,
+      controllers:
+        options.simulateNodes === undefined ? options.controllers : { ...options.controllers, simulateNodes: options.simulateNodes },
       limits: options.limits,
       aggregator: options.aggregator,
       security:

@@ -39,6 +39,7 @@ import { FLOW_SCHEMA } from './flowcontrol-v1/flow-schema.js';
 import { PRIORITY_LEVEL_CONFIGURATION } from './flowcontrol-v1/priority-level-configuration.js';
 import type { KindDefinition, TypeSet } from './define/kind-definition.js';
 import { TOKEN_REQUEST_TYPES } from './authentication-v1/token-request.js';
+import { BINDING_TYPES } from './core-v1/binding.js';
 import { CORE_V1_SHARED_TYPES } from './core-v1/types/index.js';
 import { ENDPOINT_SLICE } from './discovery-v1/endpoint-slice.js';
 import { EVENTS_API_EVENT } from './events-v1/event.js';
@@ -131,6 +132,7 @@ export const SHARED_TYPES: readonly TypeSet[] = [
   AUTOSCALING_V1_TYPES,
   AUTHENTICATION_V1_TYPES,
   TOKEN_REQUEST_TYPES,
+  BINDING_TYPES,
   AUTHORIZATION_V1_TYPES,
   RBAC_V1_TYPES,
 ];

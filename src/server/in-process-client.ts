@@ -8,6 +8,7 @@ import type { Definitions } from '../openapi/schema.js';
 import { applyPatch } from '../patch/apply.js';
 import type { DeleteOptions } from '../api/delete-options.js';
 import type { Registry } from '../registry/registry.js';
+import { bindPod } from '../registry/pod-binding.js';
 import { ResourceStore } from '../registry/store.js';
 import { watchCollection } from '../registry/watch.js';
 import type { DiscoveryFailure } from '../client/http-discovery.js';
@@ -115,7 +116,13 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
       if (!(t instanceof ResourceStore)) return t.watch(ref, namespace, opts);
       return watchCollection(t, scoped(t, namespace), { ...opts });
     },
-    async create(ref, namespace, obj) {
+    async create(ref, namespace, obj, subresource) {
+      if (subresource !== undefined) {
+        const t = target(ref, 'create', namespace, obj.metadata.name, subresource);
+        if (!(t instanceof ResourceStore)) return t.create(ref, namespace, obj, subresource);
+        if (subresource !== 'binding' || t.info.group !== '' || t.info.plural !== 'pods') throw notFoundPath();
+        return bindPod(t, namespace ?? '', obj.metadata.name ?? '', structuredClone(obj), user);
+      }
       const t = target(ref, 'create', namespace);
       if (!(t instanceof ResourceStore)) return t.create(ref, namespace, obj);
       return t.create(scoped(t, namespace), structuredClone(obj), { user, fieldManager });

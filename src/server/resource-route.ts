@@ -7,6 +7,7 @@ import type { ApiContext, ResourceRequest } from './api-context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet, handleList } from './handlers/read.js';
 import { handleReview } from './handlers/review.js';
+import { handlePodBinding } from './handlers/pod-binding.js';
 import { handleScale } from './handlers/scale.js';
 import { handleTokenRequest } from './handlers/token-request.js';
 import { assertRenderable } from './handlers/transform.js';
@@ -159,6 +160,7 @@ export async function routeResource(
   assertRenderable(r, sub?.name !== 'scale' && (verb === 'list' || verb === 'watch' || verb === 'deletecollection'));
   if (sub?.name === 'scale') return handleScale(r, verb as 'get' | 'update' | 'patch', name);
   if (sub?.name === 'token' && info.group === '' && info.plural === 'serviceaccounts') return handleTokenRequest(r, name);
+  if (sub?.name === 'binding' && info.group === '' && info.plural === 'pods') return handlePodBinding(r, name);
   switch (verb) {
     case 'get':
       return handleGet(r, name);

@@ -288,7 +288,7 @@ export const POD: KindDefinition = {
     namespaced: true,
     shortNames: ['po'],
     categories: ['all'],
-    subresources: [STATUS],
+    subresources: [{ name: 'binding', verbs: ['create'], kind: 'Binding' }, STATUS],
   }),
   strategy: {
     returnDeletedObject: true,

@@ -13,6 +13,7 @@ import { EVENTS_RULE, READ, READ_WRITE, resourceRule, urlRule, WRITE } from './r
 
 /** The user the kube-controller-manager authenticates as (user.KubeControllerManager). */
 export const KUBE_CONTROLLER_MANAGER_USER = 'system:kube-controller-manager';
+export const KUBE_SCHEDULER_USER = 'system:kube-scheduler';
 /** Members may read the health and metrics endpoints. */
 export const SYSTEM_MONITORING_GROUP = 'system:monitoring';
 /** The paths system:public-info-viewer lets everyone, anonymous included, GET. */
@@ -45,6 +46,7 @@ export function defaultClusterRoles(): ClusterRole[] {
     bootstrapClusterRole('system:aggregate-to-edit', aggregateToEditRules(), { labels: { [AGGREGATE_TO_EDIT]: 'true' } }),
     bootstrapClusterRole('system:aggregate-to-view', aggregateToViewRules(), { labels: { [AGGREGATE_TO_VIEW]: 'true' } }),
     bootstrapClusterRole(KUBE_CONTROLLER_MANAGER_USER, kubeControllerManagerRules()),
+    bootstrapClusterRole(KUBE_SCHEDULER_USER, kubeSchedulerRules()),
   ];
 }
 
@@ -200,6 +202,24 @@ function aggregateToViewRules() {
  * What the controller manager needs as itself, before it hands work to controllers running under their own
  * service accounts: leader election, creating those accounts and their tokens, and the shared informers.
  */
+/** What kube-scheduler reads to place pods and the writes binding them (bootstrappolicy's system:kube-scheduler). */
+function kubeSchedulerRules() {
+  return [
+    EVENTS_RULE,
+    resourceRule(['create'], ['coordination.k8s.io'], ['leases']),
+    resourceRule(['get', 'update'], ['coordination.k8s.io'], ['leases'], ['kube-scheduler']),
+    resourceRule(['get', 'list', 'watch'], [''], ['nodes']),
+    resourceRule(['delete', 'get', 'list', 'watch'], [''], ['pods']),
+    resourceRule(['create'], [''], ['bindings', 'pods/binding']),
+    resourceRule(['patch', 'update'], [''], ['pods/status']),
+    resourceRule(['list', 'watch'], [''], ['replicationcontrollers', 'services', 'namespaces']),
+    resourceRule(['list', 'watch'], ['apps'], ['replicasets', 'statefulsets']),
+    resourceRule(['list', 'watch'], ['policy'], ['poddisruptionbudgets']),
+    resourceRule(['list', 'watch'], [''], ['persistentvolumeclaims', 'persistentvolumes']),
+    resourceRule(['list', 'watch'], ['storage.k8s.io'], ['csinodes', 'csidrivers', 'csistoragecapacities', 'storageclasses']),
+  ];
+}
+
 function kubeControllerManagerRules() {
   return [
     EVENTS_RULE,
@@ -225,5 +245,6 @@ export function defaultClusterRoleBindings(): ClusterRoleBinding[] {
     bootstrapClusterRoleBinding('system:basic-user', [groupSubject(SYSTEM_AUTHENTICATED)]),
     bootstrapClusterRoleBinding('system:public-info-viewer', [groupSubject(SYSTEM_AUTHENTICATED), groupSubject(SYSTEM_UNAUTHENTICATED)]),
     bootstrapClusterRoleBinding(KUBE_CONTROLLER_MANAGER_USER, [userSubject(KUBE_CONTROLLER_MANAGER_USER)]),
+    bootstrapClusterRoleBinding(KUBE_SCHEDULER_USER, [userSubject(KUBE_SCHEDULER_USER)]),
   ];
 }

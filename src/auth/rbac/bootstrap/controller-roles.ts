@@ -20,6 +20,7 @@ export const CONTROLLER_ACCOUNTS = {
   replicaSet: 'replicaset-controller',
   replicationController: 'replication-controller',
   deployment: 'deployment-controller',
+  podGarbageCollector: 'pod-garbage-collector',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -85,6 +86,12 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     // The controller reads pods to know when a Recreate rollout may start the new ReplicaSet.
     resourceRule(['get', 'list', 'watch', 'update'], [''], ['pods']),
     EVENTS_RULE,
+  ],
+  podGarbageCollector: [
+    resourceRule(['list', 'watch', 'delete'], [''], ['pods']),
+    resourceRule(['get', 'list', 'watch'], [''], ['nodes']),
+    // Kubernetes' role has patch only; Cascade's in-process client writes status with update.
+    resourceRule(['patch', 'update'], [''], ['pods/status']),
   ],
 };
 

@@ -1,9 +1,9 @@
 import { SYSTEM_AUTHENTICATED, serviceAccountUser, type UserInfo } from '../../../api/user.js';
-import { PROTECTION_RULE_CONTROLLER_ACCOUNT } from './cascade-roles.js';
-import { KUBE_CONTROLLER_MANAGER_USER } from './cluster-roles.js';
+import { NODE_SIMULATOR_ACCOUNT, PROTECTION_RULE_CONTROLLER_ACCOUNT } from './cascade-roles.js';
+import { KUBE_CONTROLLER_MANAGER_USER, KUBE_SCHEDULER_USER } from './cluster-roles.js';
 import { CONTROLLER_ACCOUNTS, CONTROLLER_NAMESPACE, KUBERNETES_CONTROLLERS, type KubernetesController } from './controller-roles.js';
 
-export type ControllerName = KubernetesController | 'protectionRules';
+export type ControllerName = KubernetesController | 'protectionRules' | 'scheduler' | 'nodeSimulator';
 
 /**
  * Who each controller must act as, keyed like ControllerManager's fields, so that RBAC limits each to the role
@@ -14,6 +14,9 @@ export const CONTROLLER_IDENTITIES: Readonly<Record<ControllerName, UserInfo>> =
     KUBERNETES_CONTROLLERS.map((key) => [key, serviceAccountUser(CONTROLLER_NAMESPACE, CONTROLLER_ACCOUNTS[key])]),
   ) as Record<KubernetesController, UserInfo>),
   protectionRules: serviceAccountUser(CONTROLLER_NAMESPACE, PROTECTION_RULE_CONTROLLER_ACCOUNT),
+  // kube-scheduler authenticates as this user, not as a controller service account.
+  scheduler: { name: KUBE_SCHEDULER_USER, groups: [SYSTEM_AUTHENTICATED] },
+  nodeSimulator: serviceAccountUser(CONTROLLER_NAMESPACE, NODE_SIMULATOR_ACCOUNT),
 };
 
 /** The controller manager itself, for what no single controller does: leader election. */
