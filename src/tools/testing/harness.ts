@@ -14,7 +14,14 @@ export interface ToolServer {
 }
 
 export async function startToolServer(controllers: ApiServerOptions['controllers'] = {}): Promise<ToolServer> {
-  const server = await startApiServer({ backend: createMemoryBackend(), port: 0, controllers });
+  // The tools' tests build Deployment → ReplicaSet → Pod trees by hand to compare the tools with the collector; the
+  // workload controllers would adopt those objects and add their own, so they stay off here.
+  const withoutWorkloadControllers = { replicaSetController: false, replicationController: false, deploymentController: false };
+  const server = await startApiServer({
+    backend: createMemoryBackend(),
+    port: 0,
+    controllers: { ...withoutWorkloadControllers, ...controllers },
+  });
   return { server, client: createInProcessClient(server.registry, BUILTIN_DEFINITIONS), stop: () => server.close() };
 }
 
@@ -59,8 +66,18 @@ type Meta = KubeObject['metadata'];
 
 export const objects = {
   namespace: (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }),
-  configMap: (namespace: string, name: string, meta: Partial<Meta> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, ...meta }, data: { k: 'v' } }),
-  secret: (namespace: string, name: string, meta: Partial<Meta> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace, ...meta }, type: 'Opaque' }),
+  configMap: (namespace: string, name: string, meta: Partial<Meta> = {}): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace, ...meta },
+    data: { k: 'v' },
+  }),
+  secret: (namespace: string, name: string, meta: Partial<Meta> = {}): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name, namespace, ...meta },
+    type: 'Opaque',
+  }),
   pod: (namespace: string, name: string, meta: Partial<Meta> = {}): KubeObject => ({
     apiVersion: 'v1',
     kind: 'Pod',
@@ -71,16 +88,32 @@ export const objects = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name, namespace, ...meta },
-    spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+    spec: {
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+    },
   }),
   replicaSet: (namespace: string, name: string, meta: Partial<Meta> = {}): KubeObject => ({
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
     metadata: { name, namespace, ...meta },
-    spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+    spec: {
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+    },
   }),
-  clusterRole: (name: string, meta: Partial<Meta> = {}): KubeObject => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name, ...meta }, rules: [] }),
-  widget: (namespace: string, name: string, meta: Partial<Meta> = {}): KubeObject => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace, ...meta }, spec: {} }),
+  clusterRole: (name: string, meta: Partial<Meta> = {}): KubeObject => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
+    metadata: { name, ...meta },
+    rules: [],
+  }),
+  widget: (namespace: string, name: string, meta: Partial<Meta> = {}): KubeObject => ({
+    apiVersion: 'example.com/v1',
+    kind: 'Widget',
+    metadata: { name, namespace, ...meta },
+    spec: {},
+  }),
 };
 
 export const WIDGET_CRD: KubeObject = {
@@ -91,7 +124,14 @@ export const WIDGET_CRD: KubeObject = {
     group: 'example.com',
     scope: 'Namespaced',
     names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
-    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+      },
+    ],
   },
 };
 
@@ -114,11 +154,17 @@ export async function eventually<T>(check: () => Promise<T | undefined>, what: s
 /** Creates the Widget CRD and waits until it is served and the garbage collector watches it. */
 export async function installWidgets(ts: ToolServer): Promise<void> {
   await ts.client.create(REFS.crds, undefined, WIDGET_CRD);
-  await eventually(async () => ((await ts.client.discover()).some((r) => r.group === 'example.com' && r.plural === 'widgets') ? true : undefined), 'widgets to be served');
+  await eventually(
+    async () => ((await ts.client.discover()).some((r) => r.group === 'example.com' && r.plural === 'widgets') ? true : undefined),
+    'widgets to be served',
+  );
   // The collector re-reads discovery every 500 ms (R4.7); a probe object shows when its monitor has synced.
   const probe = await ts.client.create(REFS.widgets, 'default', objects.widget('default', 'probe'));
   const gc = ts.server.controllers.garbageCollector;
-  await eventually(async () => (gc?.graphOf(probe.metadata.uid ?? '') === undefined ? undefined : true), 'the garbage collector to watch widgets');
+  await eventually(
+    async () => (gc?.graphOf(probe.metadata.uid ?? '') === undefined ? undefined : true),
+    'the garbage collector to watch widgets',
+  );
   await ts.client.delete(REFS.widgets, 'default', 'probe');
 }
 
