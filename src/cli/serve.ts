@@ -11,6 +11,7 @@ import { writeKubeconfig } from './kubeconfig.js';
 import { pflagUsages, SERVE_FLAGS } from './serve-flags.js';
 import { versionLine } from './version.js';
 import { parseControllersFlag } from '../controllers/selection.js';
+import { MAX_SIMULATED_NODES } from '../controllers/nodes/simulated-node.js';
 
 export const SERVE_USAGE = `Usage:
   cascade serve [flags]
@@ -99,6 +100,7 @@ export async function serve(argv: string[]): Promise<void> {
   const namespaceWorkers = positiveIntegerFlag('concurrent-namespace-syncs', flag('concurrent-namespace-syncs'));
   const pvcProtectionCountFinishedPods = booleanFlag('pvc-protection-count-finished-pods', flag('pvc-protection-count-finished-pods'));
   const simulateNodes = countFlag('simulate-nodes', flag('simulate-nodes'));
+  if (simulateNodes > MAX_SIMULATED_NODES) throw new Error(`--simulate-nodes must be at most ${MAX_SIMULATED_NODES}, got ${simulateNodes}`);
   const dataDir = resolve(flag('data-dir'));
   const kubeconfigPath = resolve(optional('kubeconfig-out') ?? `${dataDir}/kubeconfig`);
   const host = flag('bind-address');

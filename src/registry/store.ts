@@ -437,9 +437,9 @@ export class ResourceStore {
         ? []
         : custom !== undefined
           ? custom.validate(next, old)
-        : opts.subresource === 'status'
-          ? this.strategy.validateStatusUpdate(next, old)
-          : this.strategy.validateUpdate(next, old);
+          : opts.subresource === 'status'
+            ? this.strategy.validateStatusUpdate(next, old)
+            : this.strategy.validateUpdate(next, old);
     const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), kindErrs);
     if (errs.length > 0) throw this.invalid(name, errs);
     opts.warnings?.push(...(this.strategy.warningsOnUpdate?.(next, old) ?? []));
@@ -449,12 +449,15 @@ export class ResourceStore {
     const finalizersGone = (n.finalizers ?? []).length === 0;
     if (o.deletionTimestamp !== undefined && finalizersGone && !o.deletionGracePeriodSeconds && this.strategy.readyToRemove(next)) {
       if (opts.dryRun !== true) {
+        let removed = true;
         try {
           await this.backend.delete(key, kv.modRevision);
         } catch (err) {
           if (!(err instanceof KeyNotFoundError)) throw err;
+          removed = false;
         }
-        await this.hooks.afterRemove?.(next);
+        // Only the call that removed it settles what the object held (a racing remover finds it gone).
+        if (removed) await this.hooks.afterRemove?.(next);
       }
       return next;
     }
@@ -537,14 +540,16 @@ export class ResourceStore {
     const answer = this.deleted(obj);
     const handOver = !this.strategy.returnDeletedObject && revision === kv.modRevision;
     if (handOver) this.deleting.set(kv, obj);
+    let removed = true;
     try {
       await this.backend.delete(key, revision);
     } catch (err) {
       if (handOver) this.deleting.delete(kv);
       // R2.19: someone else removed it meanwhile; the last known state is the answer.
       if (!(err instanceof KeyNotFoundError)) throw err;
+      removed = false;
     }
-    await this.hooks.afterRemove?.(obj);
+    if (removed) await this.hooks.afterRemove?.(obj);
     return answer;
   }
 

@@ -4,6 +4,7 @@ const DECIMAL: Readonly<Record<string, number>> = { n: 1e-9, u: 1e-6, m: 1e-3, '
 /** Recently parsed quantity texts: every create of a workload compares the same few requests and limits. */
 const parsedValues = new Map<string, number>();
 const MAX_PARSED_VALUES = 1024;
+const MAX_CACHED_TEXT = 64;
 
 /**
  * The numeric value of a quantity that decoding already accepted, for comparisons between limits (Go's
@@ -15,9 +16,11 @@ export function quantityValue(value: unknown): number {
   let known = parsedValues.get(value);
   if (known === undefined) {
     known = parseValue(value.trim());
-    // Bounded: the few quantities objects repeat ("100m", "128Mi") stay, a flood of distinct ones cannot grow it.
-    if (parsedValues.size >= MAX_PARSED_VALUES) parsedValues.clear();
-    parsedValues.set(value, known);
+    // Bounded: the few quantities objects repeat ("100m", "128Mi") stay, a flood of distinct or long ones cannot grow it.
+    if (value.length <= MAX_CACHED_TEXT) {
+      if (parsedValues.size >= MAX_PARSED_VALUES) parsedValues.clear();
+      parsedValues.set(value, known);
+    }
   }
   return known;
 }

@@ -177,8 +177,11 @@ async function createNewReplicaSet(
   } catch (err) {
     if (err instanceof StatusError && err.code === 409) {
       const found = ctx.cachedReplicaSet(d.metadata.namespace, name);
+      // Not in the cache yet: it is most likely our own create seen late; retry once the informer shows it rather
+      // than count a collision, which would make a second ReplicaSet for the same template.
+      if (found === undefined) throw err;
       // Our own ReplicaSet that the cache had not shown yet: found, not a collision (R12.47).
-      if (found !== undefined && controllerRefOf(found)?.uid === d.metadata.uid && sameTemplate(specOf(found).template, template)) {
+      if (controllerRefOf(found)?.uid === d.metadata.uid && sameTemplate(specOf(found).template, template)) {
         return syncExisting(ctx, d, found, revision);
       }
       const status = { ...statusOf(d), collisionCount: (typeof collisionCount === 'number' ? collisionCount : 0) + 1 };

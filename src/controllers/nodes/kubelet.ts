@@ -85,8 +85,9 @@ export class SimulatedKubelets {
     if (node === '') return;
     const ip = isObject(pod.status) && typeof pod.status.podIP === 'string' ? pod.status.podIP : undefined;
     // After a restart, the addresses already handed out stay taken.
+    if (this.nodes.node(node) === undefined) return;
     if (ip !== undefined && !(isObject(pod.spec) && pod.spec.hostNetwork === true)) this.ips.claim(node, pod.metadata.uid ?? '', ip);
-    if (this.nodes.node(node) !== undefined) this.queue.add(objectKey(pod));
+    this.queue.add(objectKey(pod));
   }
 
   private forget(pod: KubeObject): void {
@@ -129,7 +130,11 @@ export class SimulatedKubelets {
       await this.terminate(key, pod, now);
       return;
     }
-    if (isTerminal(pod)) return;
+    if (isTerminal(pod)) {
+      // A finished pod's sandbox is gone: its address may serve the next pod (finished pods linger until pod GC).
+      this.ips.release(nodeName, uid);
+      return;
+    }
     const hostIP = nodeInternalIp(node);
     if (hostIP === undefined) {
       this.queue.addAfter(key, 200);

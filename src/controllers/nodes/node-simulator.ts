@@ -7,6 +7,7 @@ import { createQueue, type Queue } from '../../workqueue/queue.js';
 import {
   isSimulatedNode,
   LEASE_RENEW_MS,
+  MAX_SIMULATED_NODES,
   NODE_LEASE_NAMESPACE,
   NODE_STATUS_MS,
   newSimulatedNode,
@@ -58,6 +59,7 @@ export class NodeSimulator {
 
   constructor(options: NodeSimulatorOptions) {
     this.client = options.client;
+    if (options.count > MAX_SIMULATED_NODES) throw new Error(`at most ${MAX_SIMULATED_NODES} simulated nodes, asked for ${options.count}`);
     this.count = options.count;
     this.clock = options.clock ?? realClock;
     this.wallNow = options.wallNow ?? Date.now;
@@ -99,6 +101,11 @@ export class NodeSimulator {
     if (!this.managed.has(name)) {
       const generated = GENERATED_NAME.exec(name);
       const index = generated === null ? this.nextIndex++ : Number(generated[1]);
+      // A node whose index has no pod CIDR left (a huge kwok-node-N, or too many annotated nodes) is not simulated.
+      if (index >= MAX_SIMULATED_NODES) {
+        this.log(`node simulator: ${name} is not simulated: at most ${MAX_SIMULATED_NODES} nodes have pod CIDRs`);
+        return;
+      }
       const spec = isObject(node.spec) ? node.spec : {};
       const podCidr = typeof spec.podCIDR === 'string' && spec.podCIDR !== '' ? spec.podCIDR : podCidrFor(index);
       this.managed.set(name, { index, podCidr });

@@ -34,7 +34,10 @@ export class PodIpPool {
   }
 
   release(node: string, uid: string): void {
-    this.byNode.get(node)?.delete(uid);
+    const ips = this.byNode.get(node);
+    if (ips === undefined) return;
+    ips.delete(uid);
+    if (ips.size === 0) this.byNode.delete(node);
   }
 
   releaseNode(node: string): void {

@@ -24,6 +24,9 @@ export function simulatedNodeName(index: number): string {
 }
 
 /** A distinct /24 per node index: 10.244.0.0/24, 10.244.1.0/24, … then 10.245.0.0/24. */
+/** Node indexes have pod CIDRs 10.244.0.0/24 … 10.255.255.0/24: more simulated nodes than that cannot be addressed. */
+export const MAX_SIMULATED_NODES = 12 * 256;
+
 export function podCidrFor(index: number): string {
   return `10.${244 + Math.floor(index / 256)}.${index % 256}.0/24`;
 }

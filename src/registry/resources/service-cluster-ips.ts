@@ -27,7 +27,11 @@ function needsClusterIp(spec: Record<string, unknown>): boolean {
   return spec.type !== 'ExternalName' && spec.clusterIP !== 'None';
 }
 
-const ownerOf = (obj: KubeObject): string => `${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`;
+/**
+ * Reservations are held by the Service's uid: a generated name is drawn after the reservation, and a Service
+ * recreated under the same name must not have its address freed by the removal of the one before it.
+ */
+const ownerOf = (obj: KubeObject): string => obj.metadata.uid ?? '';
 const NOTHING_TO_SETTLE: FinishWrite = async () => {};
 
 /**

@@ -34,9 +34,23 @@ const NANO = 10n ** 9n;
 function parse(text: string): { nanos: bigint; binary: boolean } | undefined {
   const m = QUANTITY_RE.exec(text.trim());
   if (m === null) return undefined;
-  const [, sign = '', whole = '', fraction = '', suffix = ''] = m;
-  if (whole === '' && fraction === '') return undefined;
-  const digits = BigInt(`${whole}${fraction}` || '0');
+  const [, sign = '', whole = '', rawFraction = '', suffix = ''] = m;
+  if (whole === '' && rawFraction === '') return undefined;
+  const negative = sign === '-';
+  const significantWhole = whole.replace(/^0+/, '');
+  const zero = significantWhole === '' && !/[1-9]/.test(rawFraction);
+  const decimalExponent = DECIMAL_EXPONENT[suffix] ?? (/^[eE][-+]?\d+$/.test(suffix) ? Number(suffix.slice(1)) : undefined);
+  if (zero) return BINARY_FACTOR[suffix] !== undefined || decimalExponent !== undefined ? { nanos: 0n, binary: false } : undefined;
+  if (significantWhole.length > MAX_SIGNIFICANT_DIGITS || (decimalExponent !== undefined && decimalExponent > MAX_EXPONENT)) {
+    return { nanos: negative ? -CAPPED_NANOS : CAPPED_NANOS, binary: false };
+  }
+  if (decimalExponent !== undefined && decimalExponent < -MAX_EXPONENT) return { nanos: negative ? 0n : 1n, binary: false };
+  // Fraction digits past nano precision only decide the rounding up: one non-zero digit stands for all of them.
+  const fraction =
+    rawFraction.length > MAX_SIGNIFICANT_DIGITS
+      ? `${rawFraction.slice(0, MAX_SIGNIFICANT_DIGITS)}${/[1-9]/.test(rawFraction.slice(MAX_SIGNIFICANT_DIGITS)) ? '1' : ''}`
+      : rawFraction;
+  const digits = BigInt(`${significantWhole}${fraction}` || '0');
   const scale = 10n ** BigInt(fraction.length);
   let numerator: bigint;
   let binary = false;
@@ -45,17 +59,26 @@ function parse(text: string): { nanos: bigint; binary: boolean } | undefined {
     numerator = digits * binaryFactor * NANO;
     binary = true;
   } else {
-    const exponent = DECIMAL_EXPONENT[suffix] ?? (/^[eE][-+]?\d+$/.test(suffix) ? Number(suffix.slice(1)) : undefined);
+    const exponent = decimalExponent;
     if (exponent === undefined) return undefined;
     const power = exponent + 9;
     numerator = power >= 0 ? digits * 10n ** BigInt(power) : digits;
-    if (power < 0) return { nanos: ceilDiv(numerator, scale * 10n ** BigInt(-power)) * (sign === '-' ? -1n : 1n), binary };
+    if (power < 0) return { nanos: ceilDiv(numerator, scale * 10n ** BigInt(-power)) * (negative ? -1n : 1n), binary };
   }
   const nanos = ceilDiv(numerator, scale);
-  return { nanos: sign === '-' ? -nanos : nanos, binary };
+  return { nanos: negative ? -nanos : nanos, binary };
 }
 
 const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
+
+/**
+ * Quantities beyond Go's int64 range are capped at its maximum (resource.ParseQuantity), so digits and exponents
+ * past these bounds cannot change the result; bounding them keeps a hostile "1e999999999" from expanding into a
+ * billion-digit BigInt.
+ */
+const MAX_SIGNIFICANT_DIGITS = 40;
+const MAX_EXPONENT = 40;
+const CAPPED_NANOS = (2n ** 63n - 1n) * NANO;
 
 /** Canonical text of a quantity that decoding accepted; the input itself when it cannot be read. */
 export function canonicalQuantity(value: unknown): string {
