@@ -15,6 +15,7 @@ import {
   pod,
   replicaSet,
 } from '../support/gc-fixtures.js';
+import { waitFor } from '../../src/embed/index.js';
 import { startTestServer, type TestServer, WITHOUT_WORKLOAD_CONTROLLERS } from '../support/test-server.js';
 
 // Cascading deletion through the in-process garbage collector (spec §4; scenarios GC-BG-*, GC-FG-*, GC-OR-*).
@@ -201,8 +202,10 @@ describe('garbage collector: cascading deletion', () => {
       await gc.delete(owner, { propagationPolicy: 'Foreground' });
       await gc.waitForGone(owner);
       const deleted = (name: string): number => watch.events.findIndex((e) => e.type === 'DELETED' && e.object.metadata.name === name);
-      const ownerAt = deleted('fg4-owner');
-      assert.ok(ownerAt >= 0, 'the watch saw the owner go');
+      // The GET that saw the owner gone can answer before the watch stream has carried its DELETED event (etcd).
+      const ownerAt = await waitFor(() => (deleted('fg4-owner') >= 0 ? deleted('fg4-owner') : undefined), {
+        what: 'the watch to report the owner DELETED',
+      });
       for (const name of names) {
         const at = deleted(name);
         assert.ok(
