@@ -7,7 +7,7 @@ import { isQualifiedName } from '../../validation/names.js';
  */
 
 /** helper.IsStandardResourceName's list (hugepages- names are standard too). */
-const STANDARD_RESOURCES = new Set([
+export const STANDARD_RESOURCES: ReadonlySet<string> = new Set([
   'cpu',
   'memory',
   'ephemeral-storage',
@@ -32,7 +32,8 @@ const STANDARD_RESOURCES = new Set([
 const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 
 export const isHugePagesResource = (name: string): boolean => name.startsWith('hugepages-');
-const isNative = (name: string): boolean => !name.includes('/') || name.includes('kubernetes.io/');
+/** helper.IsNativeResource: no domain, or one under kubernetes.io. */
+export const isNative = (name: string): boolean => !name.includes('/') || name.includes('kubernetes.io/');
 
 /** IsExtendedResourceName: a domain-prefixed, non-native name that stays a qualified name behind "requests.". */
 export const isExtendedResource = (name: string): boolean =>

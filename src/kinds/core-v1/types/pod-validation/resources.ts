@@ -1,47 +1,19 @@
 import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
 import { isQualifiedName } from '../../../../validation/names.js';
+import { isExtendedResource, isNative, STANDARD_RESOURCES } from '../../resource-names.js';
 import { dnsLabel, indexed, listLength, type Obj, text } from './common.js';
 import { canonicalQuantity, compareQuantities, isNegativeQuantity, quantityNanos } from './quantity-text.js';
 
 /** Resource names and quantities of a container (ValidateContainerResourceRequirements) and of the pod overhead. */
 
 const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
-const STANDARD_RESOURCES = new Set([
-  'cpu',
-  'memory',
-  'ephemeral-storage',
-  'requests.cpu',
-  'requests.memory',
-  'requests.ephemeral-storage',
-  'limits.cpu',
-  'limits.memory',
-  'limits.ephemeral-storage',
-  'pods',
-  'services',
-  'replicationcontrollers',
-  'resourcequotas',
-  'secrets',
-  'configmaps',
-  'persistentvolumeclaims',
-  'storage',
-  'requests.storage',
-  'services.nodeports',
-  'services.loadbalancers',
-]);
 const HUGEPAGES = 'hugepages-';
 const NANOS_PER_UNIT = 1_000_000_000n;
 
 const isHugePages = (name: string): boolean => name.startsWith(HUGEPAGES);
-const isNative = (name: string): boolean => !name.includes('/') || name.includes('kubernetes.io/');
 const isStandardResource = (name: string): boolean =>
   STANDARD_RESOURCES.has(name) || isHugePages(name) || name.startsWith(`requests.${HUGEPAGES}`);
-
-/** helper.IsExtendedResourceName: a non-native, domain-prefixed name that stays qualified under "requests.". */
-export function isExtendedResourceName(name: string): boolean {
-  if (isNative(name) || name.startsWith('requests.')) return false;
-  return isQualifiedName(`requests.${name}`).length === 0;
-}
 
 /** Only cpu, memory and ephemeral storage may be requested below their limit. */
 const overcommitAllowed = (name: string): boolean => isNative(name) && !isHugePages(name);
@@ -58,7 +30,7 @@ function containerResourceName(name: string, path: string): FieldError[] {
     if (!STANDARD_CONTAINER_RESOURCES.has(name) && !isHugePages(name)) {
       errs.push(fieldError.invalid(path, name, 'must be a standard resource for containers'));
     }
-  } else if (!isNative(name) && !isExtendedResourceName(name)) {
+  } else if (!isNative(name) && !isExtendedResource(name)) {
     errs.push(fieldError.invalid(path, name, "doesn't follow extended resource name standard"));
   }
   return errs;
@@ -75,7 +47,7 @@ const isPlainQuantity = (name: string, quantity: unknown): boolean =>
 function quantityValueErrors(name: string, quantity: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
   if (isNegativeQuantity(quantity)) errs.push(fieldError.invalid(path, canonicalQuantity(quantity), 'must be greater than or equal to 0'));
-  if (isExtendedResourceName(name) && quantityNanos(quantity) % NANOS_PER_UNIT !== 0n) {
+  if (isExtendedResource(name) && quantityNanos(quantity) % NANOS_PER_UNIT !== 0n) {
     errs.push(fieldError.invalid(path, new GoLiteral(canonicalQuantity(quantity)), 'must be an integer'));
   }
   return errs;
