@@ -1,6 +1,7 @@
 import { type FieldError, fieldError } from '../../api/errors.js';
 import { isObject, objects } from '../../api/types.js';
-import { isDns1123Subdomain, isQualifiedName } from '../../validation/names.js';
+import { isDns1123Subdomain } from '../../validation/names.js';
+import { nodeSelectorRequirement } from './types/pod-validation/scheduling.js';
 
 /**
  * ValidateNodeSelector of pkg/apis/core/validation, as a PersistentVolume's nodeAffinity.required uses it: at
@@ -8,34 +9,6 @@ import { isDns1123Subdomain, isQualifiedName } from '../../validation/names.js';
  */
 
 const strings = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
-/** ValidateNodeSelectorRequirement: label requirements of a term's matchExpressions. */
-function validateLabelRequirement(req: Record<string, unknown>, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  const values = strings(req.values);
-  switch (req.operator) {
-    case 'In':
-    case 'NotIn':
-      if (values.length === 0) errs.push(fieldError.required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
-      break;
-    case 'Exists':
-    case 'DoesNotExist':
-      if (values.length > 0)
-        errs.push(fieldError.forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-      break;
-    case 'Gt':
-    case 'Lt':
-      if (values.length !== 1)
-        errs.push(fieldError.required(`${path}.values`, "must be specified single value when `operator` is 'Lt' or 'Gt'"));
-      break;
-    default:
-      errs.push(fieldError.invalid(`${path}.operator`, req.operator ?? '', 'not a valid selector operator'));
-  }
-  // 1.32 checks the key only; the values are not label-checked here.
-  const key = typeof req.key === 'string' ? req.key : '';
-  for (const msg of isQualifiedName(key)) errs.push(fieldError.invalid(`${path}.key`, key, msg));
-  return errs;
-}
 
 /** ValidateNodeFieldSelectorRequirement: only metadata.name, with exactly one value. */
 function validateFieldRequirement(req: Record<string, unknown>, path: string): FieldError[] {
@@ -68,7 +41,7 @@ export function validateNodeSelector(selector: unknown, path: string): FieldErro
     const at = `${termsPath}[${i}]`;
     const t = isObject(term) ? term : {};
     objects(t.matchExpressions).forEach((req, j) => {
-      errs.push(...validateLabelRequirement(req, `${at}.matchExpressions[${j}]`));
+      errs.push(...nodeSelectorRequirement(req, false, `${at}.matchExpressions[${j}]`));
     });
     objects(t.matchFields).forEach((req, j) => {
       errs.push(...validateFieldRequirement(req, `${at}.matchFields[${j}]`));

@@ -15,8 +15,8 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 const selectorAt = (holder: Obj, key: string): LabelSelectorObject | undefined =>
   isObject(holder[key]) ? (holder[key] as LabelSelectorObject) : undefined;
 
-/** ValidateNodeSelectorRequirement. */
-function nodeSelectorRequirement(req: Obj, checkValues: boolean, path: string): FieldError[] {
+/** ValidateNodeSelectorRequirement; `checkValues` for pods (a PersistentVolume's node affinity checks only keys). */
+export function nodeSelectorRequirement(req: Obj, checkValues: boolean, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const values = strings(req.values);
   switch (req.operator) {
