@@ -4,6 +4,7 @@ import { parseCidr } from '../../validation/network.js';
 import { validateCidr } from '../../validation/ip-address.js';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue } from '../../validation/names.js';
 import { validateNonnegativeQuantity, isWholeQuantity } from '../../validation/quantity.js';
+import { INTEGER_RESOURCES, isExtendedResource } from './resource-names.js';
 import { configKeyErrors } from './types/config-data.js';
 
 /**
@@ -14,18 +15,6 @@ import { configKeyErrors } from './types/config-data.js';
 type Obj = Record<string, unknown>;
 
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
-/** helper.IsIntegerResourceName's standard names: counts that cannot be fractional. */
-const INTEGER_RESOURCES = new Set([
-  'pods',
-  'services',
-  'replicationcontrollers',
-  'resourcequotas',
-  'secrets',
-  'configmaps',
-  'persistentvolumeclaims',
-  'services.nodeports',
-  'services.loadbalancers',
-]);
 
 const items = (value: unknown): Obj[] => (Array.isArray(value) ? value.map((v) => (isObject(v) ? v : {})) : []);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -37,12 +26,6 @@ function podCidrs(spec: Obj): string[] {
   const list = Array.isArray(spec.podCIDRs) ? spec.podCIDRs.map(text) : [];
   if (list.length === 0 && text(spec.podCIDR) !== '') return [text(spec.podCIDR)];
   return list;
-}
-
-/** helper.IsExtendedResourceName: a domain-prefixed name outside kubernetes.io that quota can count. */
-function isExtendedResource(name: string): boolean {
-  if (!name.includes('/') || name.includes('kubernetes.io/') || name.startsWith('requests.')) return false;
-  return isQualifiedName(`requests.${name}`).length === 0;
 }
 
 /** validateNodeTaints. */

@@ -29,6 +29,18 @@ export const STANDARD_RESOURCES: ReadonlySet<string> = new Set([
   'services.nodeports',
   'services.loadbalancers',
 ]);
+/** helper.IsIntegerResourceName's standard names: resources counted in whole objects, never fractional. */
+export const INTEGER_RESOURCES: ReadonlySet<string> = new Set([
+  'pods',
+  'services',
+  'replicationcontrollers',
+  'resourcequotas',
+  'secrets',
+  'configmaps',
+  'persistentvolumeclaims',
+  'services.nodeports',
+  'services.loadbalancers',
+]);
 const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 
 export const isHugePagesResource = (name: string): boolean => name.startsWith('hugepages-');

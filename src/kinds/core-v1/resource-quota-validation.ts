@@ -3,6 +3,7 @@ import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import { isObject, type KubeObject, objects } from '../../api/types.js';
 import { goQuote } from '../../util/go-quote.js';
 import { quantityValue } from '../../validation/quantity-value.js';
+import { INTEGER_RESOURCES } from './resource-names.js';
 
 /**
  * ResourceQuota validation of pkg/apis/core/validation (ValidateResourceQuota, …Update, …StatusUpdate): resource
@@ -11,18 +12,6 @@ import { quantityValue } from '../../validation/quantity-value.js';
 
 type Obj = Record<string, unknown>;
 
-/** Resources counted in whole objects: their quantities must be integers (IsIntegerResourceName). */
-const INTEGER_RESOURCES = new Set([
-  'pods',
-  'services',
-  'replicationcontrollers',
-  'resourcequotas',
-  'secrets',
-  'configmaps',
-  'persistentvolumeclaims',
-  'services.nodeports',
-  'services.loadbalancers',
-]);
 const isIntegerResource = (name: string): boolean => INTEGER_RESOURCES.has(name) || name.startsWith('count/');
 
 /** The resources a quota may name without a domain (standardQuotaResources). */
