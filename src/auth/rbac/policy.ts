@@ -1,4 +1,5 @@
 import { isObject, type KubeObject } from '../../api/types.js';
+import { text } from '../../api/json-fields.js';
 
 /** rbac.authorization.k8s.io/v1 PolicyRule; absent lists read as empty. */
 export interface PolicyRule {
@@ -27,7 +28,6 @@ export const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
 const strings = (value: unknown): readonly string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function policyRule(value: unknown): PolicyRule {
   const r = isObject(value) ? value : {};

@@ -1,6 +1,7 @@
 import { isObject, type KubeObject } from '../../api/types.js';
 import { quantityValue } from '../../validation/quantity-value.js';
 import type { PodRequests } from './pod-requests.js';
+import { specOf } from '../../api/json-fields.js';
 
 /** What is already placed on a node: the summed requests of its non-terminal pods, and their count. */
 export interface NodeUsage {
@@ -22,7 +23,6 @@ export const emptyUsage = (): NodeUsage => ({ cpu: 0, memory: 0, nonZeroCpu: 0, 
 const UNSCHEDULABLE_TAINT = 'node.kubernetes.io/unschedulable';
 
 const objects = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isObject) : []);
-const specOf = (obj: KubeObject): Record<string, unknown> => (isObject(obj.spec) ? obj.spec : {});
 
 /** v1.Toleration.ToleratesTaint. */
 function tolerates(toleration: Record<string, unknown>, taint: { key: string; value: string; effect: string }): boolean {

@@ -8,6 +8,7 @@ import { createDelayingQueue, type DelayingQueue } from '../../workqueue/delayin
 import { recordPodEvent } from '../pod-events.js';
 import { emptyUsage, type FitFailure, filterNode, leastAllocatedScore, type NodeUsage, unschedulableMessage } from './node-fit.js';
 import { type PodRequests, podRequests } from './pod-requests.js';
+import { specOf } from '../../api/json-fields.js';
 
 const PODS: ResourceRef = { group: '', version: 'v1', resource: 'pods' };
 const NODES: ResourceRef = { group: '', version: 'v1', resource: 'nodes' };
@@ -24,7 +25,6 @@ export interface SchedulerOptions {
   readonly log?: (message: string) => void;
 }
 
-const specOf = (obj: KubeObject): Record<string, unknown> => (isObject(obj.spec) ? obj.spec : {});
 const phaseOf = (pod: KubeObject): unknown => (isObject(pod.status) ? pod.status.phase : undefined);
 const isTerminal = (pod: KubeObject): boolean => phaseOf(pod) === 'Succeeded' || phaseOf(pod) === 'Failed';
 const rfc3339 = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');

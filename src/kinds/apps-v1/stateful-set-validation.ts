@@ -15,12 +15,11 @@ import {
   selectorOf,
   validateRequiredSelector,
 } from './workload-validation.js';
+import { text } from '../../api/json-fields.js';
 
 /** pkg/apis/apps/validation's StatefulSet rules (ValidateStatefulSet, ValidateStatefulSetUpdate, ValidateStatefulSetStatusUpdate). */
 
 type Obj = Record<string, unknown>;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function validatePodManagementPolicy(policy: string): FieldError[] {
   const path = 'spec.podManagementPolicy';

@@ -4,6 +4,7 @@ import { isDns1123Label, isValidPathSegmentName } from '../../validation/names.j
 import { quantityValue } from '../../validation/quantity.js';
 import { validateContainerResourceName } from '../core-v1/resource-names.js';
 import { quantityLiteral } from './quantity-literal.js';
+import { text } from '../../api/json-fields.js';
 
 /**
  * HorizontalPodAutoscaler validation of pkg/apis/autoscaling/validation (ValidateHorizontalPodAutoscaler, its Update
@@ -27,7 +28,6 @@ const SOURCES: ReadonlyArray<readonly [field: string, type: string]> = [
 ];
 
 const record = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const int = (value: unknown): number => (typeof value === 'number' ? value : 0);
 const present = (value: unknown): boolean => value !== undefined && value !== null;
 

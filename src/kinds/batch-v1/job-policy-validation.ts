@@ -4,6 +4,7 @@ import { goQuote } from '../../util/go-quote.js';
 import { goPointerText } from '../../validation/go-literal.js';
 import { isQualifiedName } from '../../validation/names.js';
 import { intAt, nonNegative, objectAt } from '../apps-v1/workload-validation.js';
+import { text } from '../../api/json-fields.js';
 
 /**
  * The policies of a batch/v1 JobSpec as pkg/apis/batch/validation checks them: podFailurePolicy,
@@ -22,7 +23,6 @@ const ACTIONS = ['Count', 'FailIndex', 'FailJob', 'Ignore'];
 const EXIT_CODE_OPERATORS = ['In', 'NotIn'];
 const CONDITION_STATUSES = ['False', 'True', 'Unknown'];
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** field.TooMany: the count is shown as the value. */

@@ -5,6 +5,7 @@ import { goQuote } from '../../util/go-quote.js';
 import { isDns1123Label, isDns1123Subdomain } from '../../validation/names.js';
 import { isDeepStrictEqual } from 'node:util';
 import { X509Certificate } from 'node:crypto';
+import { text } from '../../api/json-fields.js';
 
 /** pkg/apis/certificates/validation (Kubernetes 1.32): the create rules and the three update paths' rules. */
 
@@ -43,7 +44,6 @@ type Spec = Record<string, unknown>;
 const specOf = (csr: KubeObject): Spec => (isObject(csr.spec) ? csr.spec : {});
 const statusOf = (csr: KubeObject): Spec => (isObject(csr.status) ? csr.status : {});
 const conditionsOf = (csr: KubeObject): Record<string, unknown>[] => objects(statusOf(csr).conditions);
-const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const decode = (base64: unknown): Buffer => Buffer.from(text(base64), 'base64');
 
 /** What a write path may do, and what existing data it must tolerate (getValidationOptions). */

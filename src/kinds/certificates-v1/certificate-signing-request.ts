@@ -17,6 +17,7 @@ import {
   validateCsrStatusUpdate,
   validateCsrUpdate,
 } from './certificate-signing-request-validation.js';
+import { specOf } from '../../api/json-fields.js';
 
 /** Column descriptions: the swagger docs of the (v1beta1) fields, as the Go printers report them. */
 const signerNameDoc =
@@ -29,7 +30,6 @@ const conditionsDoc = 'Conditions applied to the request, such as approval or de
 const P = 'io.k8s.api.certificates.v1.';
 
 const nowSeconds = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-const specOf = (csr: KubeObject): Record<string, unknown> => (isObject(csr.spec) ? csr.spec : {});
 const conditionsOf = (csr: KubeObject): Record<string, unknown>[] => objects(isObject(csr.status) ? csr.status.conditions : undefined);
 
 /** PrepareForCreate: the requester is whoever creates the request, whatever the body claims; no pre-approval. */

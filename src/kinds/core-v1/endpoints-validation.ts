@@ -3,6 +3,7 @@ import { isObject, type KubeObject } from '../../api/types.js';
 import { validateIp, validateNonSpecialIp } from '../../validation/ip-address.js';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName } from '../../validation/names.js';
 import { isValidPortNum } from '../../validation/network.js';
+import { text } from '../../api/json-fields.js';
 
 /** Endpoints validation as pkg/apis/core/validation does it (ValidateEndpoints, used on create and update). */
 
@@ -18,7 +19,6 @@ const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 export const ENDPOINT_IP_OPTIONS = { allowLoopback: true };
 
 const items = (value: unknown): Obj[] => (Array.isArray(value) ? value.map((v) => (isObject(v) ? v : {})) : []);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const invalid = (field: string, value: unknown, msgs: string[]): FieldError[] => msgs.map((m) => fieldError.invalid(field, value, m));
 
 /** validateEndpointAddress. */

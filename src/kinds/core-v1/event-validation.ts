@@ -1,6 +1,7 @@
 import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { isDns1123Subdomain, isQualifiedName } from '../../validation/names.js';
+import { text } from '../../api/json-fields.js';
 
 /**
  * Event validation as pkg/apis/core/validation/events.go does it. Both APIs store one internal Event, so the rules
@@ -34,7 +35,6 @@ interface EventView {
   readonly reportingInstance: string;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const obj = (value: unknown): Obj => (isObject(value) ? value : {});
 const isSet = (time: unknown): boolean => typeof time === 'string' && time !== '';
 

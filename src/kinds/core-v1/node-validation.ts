@@ -6,6 +6,7 @@ import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue 
 import { validateNonnegativeQuantity, isWholeQuantity } from '../../validation/quantity.js';
 import { INTEGER_RESOURCES, isExtendedResource } from './resource-names.js';
 import { configKeyErrors } from './types/config-data.js';
+import { text, specOf } from '../../api/json-fields.js';
 
 /**
  * Node validation as pkg/apis/core/validation does it (ValidateNode on create, ValidateNodeUpdate on update and on
@@ -17,8 +18,6 @@ type Obj = Record<string, unknown>;
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
 const items = (value: unknown): Obj[] => (Array.isArray(value) ? value.map((v) => (isObject(v) ? v : {})) : []);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const specOf = (node: KubeObject): Obj => (isObject(node.spec) ? node.spec : {});
 const statusOf = (node: KubeObject): Obj => (isObject(node.status) ? node.status : {});
 
 /** The internal podCIDRs: v1's singular podCIDR stands for the list when the list is empty. */

@@ -12,6 +12,7 @@ import {
   validateImmutable,
   validateVolumeMode,
 } from './storage-spec-checks.js';
+import { text, specOf } from '../../api/json-fields.js';
 
 /**
  * PersistentVolumeClaim validation of pkg/apis/core/validation (ValidatePersistentVolumeClaim, …Update,
@@ -52,10 +53,8 @@ interface ClaimOptions {
 
 const CREATE_OPTIONS: ClaimOptions = { allowInvalidLabelValueInSelector: false, allowInvalidApiGroup: false };
 
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 const statusOf = (obj: KubeObject): Obj => (isObject(obj.status) ? obj.status : {});
 const mapAt = (holder: Obj, key: string): Obj => (isObject(holder[key]) ? holder[key] : {});
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const sortedEntries = (map: Obj): [string, unknown][] => Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** ValidationOptionsForPersistentVolumeClaim: what an update tolerates because the stored claim had it already. */

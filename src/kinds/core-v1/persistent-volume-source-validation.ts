@@ -1,6 +1,7 @@
 import { type FieldError, fieldError } from '../../api/errors.js';
 import { isObject } from '../../api/types.js';
 import { isDns1123Label, isDns1123Subdomain } from '../../validation/names.js';
+import { text } from '../../api/json-fields.js';
 
 /**
  * The volume source part of ValidatePersistentVolumeSpec (pkg/apis/core/validation): exactly one source, and
@@ -13,7 +14,6 @@ import { isDns1123Label, isDns1123Subdomain } from '../../validation/names.js';
 type Obj = Record<string, unknown>;
 type SourceCheck = (source: Obj, path: string) => FieldError[];
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 /** sets.List order of supportedHostPathTypes. */
 const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
 /** pdPartitionErrorMsg: Kubernetes checks 0..255 but words the range from 1. */

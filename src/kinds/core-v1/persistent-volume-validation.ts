@@ -14,6 +14,7 @@ import {
   validateImmutable,
   validateVolumeMode,
 } from './storage-spec-checks.js';
+import { specOf } from '../../api/json-fields.js';
 
 /**
  * PersistentVolume validation: ValidatePersistentVolume / …Update of pkg/apis/core/validation and the mount
@@ -40,8 +41,6 @@ const MOUNTABLE_SOURCES = [
   'azureDisk',
   'photonPersistentDisk',
 ];
-
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 
 /** A ResourceList as Go's %#v prints it; quantities are shown as their text (Go shows the Quantity struct). */
 function resourceListLiteral(capacity: unknown): GoLiteral {

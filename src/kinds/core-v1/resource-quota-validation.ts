@@ -4,6 +4,7 @@ import { isObject, type KubeObject, objects } from '../../api/types.js';
 import { goQuote } from '../../util/go-quote.js';
 import { quantityValue } from '../../validation/quantity-value.js';
 import { INTEGER_RESOURCES } from './resource-names.js';
+import { specOf } from '../../api/json-fields.js';
 
 /**
  * ResourceQuota validation of pkg/apis/core/validation (ValidateResourceQuota, …Update, …StatusUpdate): resource
@@ -62,7 +63,6 @@ function scopeFitsResource(scope: string, resource: string): boolean {
 
 const shown = (value: unknown): string => (typeof value === 'string' ? value : String(value));
 const mapAt = (holder: Obj, key: string): Obj => (isObject(holder[key]) ? holder[key] : {});
-const specOf = (quota: KubeObject): Obj => (isObject(quota.spec) ? quota.spec : {});
 const statusOf = (quota: KubeObject): Obj => (isObject(quota.status) ? quota.status : {});
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 

@@ -12,6 +12,7 @@ import {
   validateClusterIpsUpdate,
   validateIpFamiliesUpdate,
 } from './service-ip-validation.js';
+import { specOf } from '../../api/json-fields.js';
 
 /**
  * Service validation as pkg/apis/core/validation does it (ValidateService, ValidateServiceUpdate,
@@ -31,7 +32,6 @@ const TOPOLOGY_MODE_ANNOTATION = 'service.kubernetes.io/topology-mode';
 const SOURCE_RANGES_ANNOTATION = 'service.beta.kubernetes.io/load-balancer-source-ranges';
 const ONLY_LOAD_BALANCER = "may only be used when `type` is 'LoadBalancer'";
 
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 const portsOf = (spec: Obj): Obj[] => (Array.isArray(spec.ports) ? spec.ports.map((p) => (isObject(p) ? p : {})) : []);
 const numberOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
 

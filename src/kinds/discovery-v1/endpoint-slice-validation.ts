@@ -4,6 +4,7 @@ import { parseIp, validateNonSpecialIp } from '../../validation/ip-address.js';
 import { ENDPOINT_IP_OPTIONS } from '../core-v1/endpoints-validation.js';
 import { validateLabels } from '../../validation/labels.js';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue } from '../../validation/names.js';
+import { text } from '../../api/json-fields.js';
 
 /** EndpointSlice validation as pkg/apis/discovery/validation does it (ValidateEndpointSliceCreate / Update). */
 
@@ -18,7 +19,6 @@ const MAX_TOPOLOGY_LABELS = 16;
 const MAX_ZONE_HINTS = 8;
 
 const items = (value: unknown): Obj[] => (Array.isArray(value) ? value.map((v) => (isObject(v) ? v : {})) : []);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const invalid = (field: string, value: unknown, msgs: string[]): FieldError[] => msgs.map((m) => fieldError.invalid(field, value, m));
 
 /** field.TooMany. */

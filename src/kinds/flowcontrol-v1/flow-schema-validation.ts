@@ -5,6 +5,7 @@ import { isDns1123Label, isDns1123Subdomain } from '../../validation/names.js';
 import { isDeepStrictEqual } from 'node:util';
 import { mandatoryFlowSchemaSpec } from './bootstrap-configuration.js';
 import { semanticForm } from './schema-parts.js';
+import { text } from '../../api/json-fields.js';
 
 /** Rules of pkg/apis/flowcontrol/validation for FlowSchemas (Kubernetes 1.32). */
 
@@ -15,7 +16,6 @@ const VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', '
 const NAMESPACE_INTRO = "each member of this list must be '*' or a DNS-1123 label; ";
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** ValidateFlowSchema: the spec, the fixed spec of the mandatory schemas, then the status conditions. */
 export function validateFlowSchema(fs: KubeObject): FieldError[] {

@@ -19,6 +19,7 @@ import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { validateFlowSchema, validateFlowSchemaStatusUpdate } from './flow-schema-validation.js';
 import { flowcontrolCondition, GROUP, P } from './schema-parts.js';
+import { specOf } from '../../api/json-fields.js';
 
 /** Column descriptions: the swagger docs of the fields, as the Go printers report them. */
 const plRefNameDoc = '`name` is the name of the priority level configuration being referenced Required.';
@@ -36,7 +37,6 @@ function defaultFlowSchema(fs: KubeObject): void {
     fs.spec.matchingPrecedence = DEFAULT_MATCHING_PRECEDENCE;
 }
 
-const specOf = (fs: KubeObject): Record<string, unknown> => (isObject(fs.spec) ? fs.spec : {});
 const precedenceOf = (fs: KubeObject): number => {
   const p = specOf(fs).matchingPrecedence;
   return typeof p === 'number' ? Math.trunc(p) : 0;

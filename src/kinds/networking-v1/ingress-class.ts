@@ -12,14 +12,13 @@ import { isDomainPrefixedPath } from '../../validation/network.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
+import { specOf } from '../../api/json-fields.js';
 
 const P = 'io.k8s.api.networking.v1.';
 const SCOPES = ['Cluster', 'Namespace'];
 const MAX_CONTROLLER_LENGTH = 250;
 
 type Obj = Record<string, unknown>;
-
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 
 /** printIngressClass: parameters as "<Kind>[.<apiGroup>]/<name>". */
 function parameters(ingressClass: KubeObject): string {

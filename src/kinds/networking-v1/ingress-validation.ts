@@ -2,6 +2,7 @@ import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import { isObject, objects, type KubeObject } from '../../api/types.js';
 import { isDns1035Label, isDns1123Subdomain, isValidPathSegmentName } from '../../validation/names.js';
 import { isIPAddress, isValidPortName, isValidPortNum, isWildcardDns1123Subdomain } from '../../validation/network.js';
+import { specOf } from '../../api/json-fields.js';
 
 /**
  * The Ingress checks of pkg/apis/networking/validation (ValidateIngressCreate / ValidateIngressUpdate), with
@@ -22,7 +23,6 @@ interface Options {
 }
 
 const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 
 function invalidEach(field: string, value: string, messages: readonly string[]): FieldError[] {
   return messages.map((msg) => fieldError.invalid(field, value, msg));

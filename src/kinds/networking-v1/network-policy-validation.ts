@@ -6,6 +6,7 @@ import {
   validateLabelSelector,
 } from '../../selectors/label-selector-object.js';
 import { isStrictSubnet, isValidPortName, isValidPortNum, parseCidr } from '../../validation/network.js';
+import { specOf } from '../../api/json-fields.js';
 
 /**
  * The NetworkPolicy checks of pkg/apis/networking/validation (ValidateNetworkPolicySpec) with Kubernetes'
@@ -102,8 +103,6 @@ function validateSpec(spec: Obj, opts: LabelSelectorValidationOptions): FieldErr
   });
   return errs;
 }
-
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 
 export function validateNetworkPolicy(obj: KubeObject): FieldError[] {
   return validateSpec(specOf(obj), {});

@@ -4,6 +4,7 @@ import { goQuote } from '../../util/go-quote.js';
 import { isDns1123Label, isQualifiedName, isValidLabelValue } from '../../validation/names.js';
 import { quantityValue } from '../../validation/quantity-value.js';
 import { isExtendedResource, isHugePagesResource, validateContainerResourceName } from '../core-v1/resource-names.js';
+import { text } from '../../api/json-fields.js';
 
 /**
  * RuntimeClass validation of pkg/apis/node/validation: the handler, the pod overhead (checked as container limits,
@@ -13,7 +14,6 @@ import { isExtendedResource, isHugePagesResource, validateContainerResourceName 
 
 type Obj = Record<string, unknown>;
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 export const handlerOf = (rc: KubeObject): string => text(rc.handler);
 
 /** The overhead is validated as a container's limits, so its errors say "overhead.limits[…]". */

@@ -2,6 +2,7 @@ import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { asLabelSelectorObject, validateLabelSelector } from '../../selectors/label-selector-object.js';
 import { goQuote } from '../../util/go-quote.js';
+import { specOf } from '../../api/json-fields.js';
 
 /**
  * PodDisruptionBudget validation of pkg/apis/policy/validation (ValidatePodDisruptionBudgetSpec and
@@ -41,8 +42,6 @@ function specLiteral(spec: Record<string, unknown>): GoLiteral {
 interface BudgetOptions {
   readonly allowInvalidLabelValueInSelector?: boolean;
 }
-
-const specOf = (pdb: KubeObject): Record<string, unknown> => (isObject(pdb.spec) ? pdb.spec : {});
 
 function validateSpec(spec: Record<string, unknown>, opts: BudgetOptions): FieldError[] {
   const errors: FieldError[] = [];

@@ -1,6 +1,7 @@
 import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { isDns1123Subdomain, isValidPathSegmentName } from '../../validation/names.js';
+import { text } from '../../api/json-fields.js';
 
 /**
  * RoleBinding and ClusterRoleBinding validation as pkg/apis/rbac/validation does it: the role reference, the
@@ -10,7 +11,6 @@ import { isDns1123Subdomain, isValidPathSegmentName } from '../../validation/nam
 type Obj = Record<string, unknown>;
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const items = (value: unknown): Obj[] => (Array.isArray(value) ? value.map((v) => (isObject(v) ? v : {})) : []);
 const roleRefOf = (binding: KubeObject): Obj => (isObject(binding.roleRef) ? binding.roleRef : {});
 

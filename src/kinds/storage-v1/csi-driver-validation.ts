@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type FieldError, fieldError, GoLiteral } from '../../api/errors.js';
-import { isObject, type KubeObject, objects } from '../../api/types.js';
+import { type KubeObject, objects } from '../../api/types.js';
 import { list, text } from '../../tables/object-fields.js';
+import { specOf } from '../../api/json-fields.js';
 
 /**
  * CSIDriver validation of pkg/apis/storage/validation (validateCSIDriverSpec, ValidateCSIDriverUpdate): the
@@ -9,15 +10,11 @@ import { list, text } from '../../tables/object-fields.js';
  * and a lifetime between ten minutes and 2^32 seconds.
  */
 
-type Obj = Record<string, unknown>;
-
 /** Sorted, as Kubernetes lists the supported values. */
 const FS_GROUP_POLICIES = ['File', 'None', 'ReadWriteOnceWithFSType'];
 const LIFECYCLE_MODES = ['Ephemeral', 'Persistent'];
 const MIN_TOKEN_SECONDS = 600;
 const MAX_TOKEN_SECONDS = 2 ** 32;
-
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 
 /** validateTokenRequests: a repeated audience is reported once and its lifetime not checked. */
 function validateTokenRequests(requests: unknown): FieldError[] {

@@ -10,12 +10,12 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { validateCSIDriver, validateCSIDriverUpdate } from './csi-driver-validation.js';
+import { specOf } from '../../api/json-fields.js';
 
 const P = 'io.k8s.api.storage.v1.';
 
 type Obj = Record<string, unknown>;
 
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 const flag = (value: unknown, unset: boolean): boolean => (typeof value === 'boolean' ? value : unset);
 
 /** printCSIDriver: unset flags print as their defaults, token requests as their audiences. */

@@ -4,6 +4,7 @@ import { isObject, type KubeObject, objects } from '../../api/types.js';
 import { goQuote } from '../../util/go-quote.js';
 import { isQualifiedName } from '../../validation/names.js';
 import { validateCsiDriverName } from '../core-v1/persistent-volume-source-validation.js';
+import { text } from '../../api/json-fields.js';
 
 /**
  * CSINode validation of pkg/apis/storage/validation (ValidateCSINode, ValidateCSINodeUpdate) as 1.32 runs it: each
@@ -15,7 +16,6 @@ type Obj = Record<string, unknown>;
 
 const NODE_ID_MAX_LENGTH = 256;
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const driversOf = (node: KubeObject): Obj[] => (isObject(node.spec) ? objects(node.spec.drivers) : []);
 
 function validateDriver(driver: Obj, path: string, names: Set<string>): FieldError[] {

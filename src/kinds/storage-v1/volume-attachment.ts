@@ -11,13 +11,12 @@ import { isDns1123Subdomain } from '../../validation/names.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
+import { specOf } from '../../api/json-fields.js';
 
 const P = 'io.k8s.api.storage.v1.';
 const MAX_ATTACHER_LENGTH = 63;
 
 type Obj = Record<string, unknown>;
-
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 
 const VOLUME_ATTACHMENT_PRINTER: Printer = {
   style: 'printer',
@@ -50,8 +49,10 @@ function validateVolumeAttachment(va: KubeObject): FieldError[] {
   const source = isObject(spec.source) ? spec.source : {};
   const hasPv = source.persistentVolumeName !== undefined && source.persistentVolumeName !== null;
   const hasInline = isObject(source.inlineVolumeSpec);
-  if (hasPv === hasInline) errs.push(fieldError.forbidden('spec.source', 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
-  else if (hasPv && source.persistentVolumeName === '') errs.push(fieldError.required('spec.source.persistentVolumeName', 'must specify non empty persistentVolumeName'));
+  if (hasPv === hasInline)
+    errs.push(fieldError.forbidden('spec.source', 'must specify exactly one of inlineVolumeSpec and persistentVolumeName'));
+  else if (hasPv && source.persistentVolumeName === '')
+    errs.push(fieldError.required('spec.source.persistentVolumeName', 'must specify non empty persistentVolumeName'));
   if (typeof spec.nodeName !== 'string' || spec.nodeName === '') errs.push(fieldError.required('spec.nodeName'));
   return errs;
 }
@@ -62,7 +63,8 @@ function validateVolumeAttachment(va: KubeObject): FieldError[] {
  */
 function goSpec(spec: Obj): GoLiteral {
   const source = isObject(spec.source) ? spec.source : {};
-  const pv = typeof source.persistentVolumeName === 'string' ? `(*string)(${JSON.stringify(source.persistentVolumeName)})` : '(*string)(nil)';
+  const pv =
+    typeof source.persistentVolumeName === 'string' ? `(*string)(${JSON.stringify(source.persistentVolumeName)})` : '(*string)(nil)';
   const inline = isObject(source.inlineVolumeSpec) ? '(*core.PersistentVolumeSpec)(…)' : '(*core.PersistentVolumeSpec)(nil)';
   return new GoLiteral(
     `storage.VolumeAttachmentSpec{Attacher:${JSON.stringify(text(spec.attacher))}, Source:storage.VolumeAttachmentSource{PersistentVolumeName:${pv}, InlineVolumeSpec:${inline}}, NodeName:${JSON.stringify(text(spec.nodeName))}}`,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { type FieldError, fieldError } from '../../../../api/errors.js';
+import { isInt } from '../../../../api/json-fields.js';
 import { isObject } from '../../../../api/types.js';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName } from '../../../../validation/names.js';
 
@@ -9,12 +10,6 @@ import { isDns1123Label, isDns1123Subdomain, isQualifiedName } from '../../../..
  */
 
 export type Obj = Record<string, unknown>;
-
-/** A string field, or "" when absent (Go's zero value). */
-export const text = (holder: Obj, key: string): string => {
-  const v = holder[key];
-  return typeof v === 'string' ? v : '';
-};
 
 /** The object items of a list field, each with its index in the list (non-objects are skipped, not renumbered). */
 export function indexed(value: unknown): [Obj, number][] {
@@ -26,14 +21,7 @@ export function indexed(value: unknown): [Obj, number][] {
   return out;
 }
 
-export const objectAt = (holder: Obj, key: string): Obj | undefined => {
-  const v = holder[key];
-  return isObject(v) ? v : undefined;
-};
-
 export const listLength = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
-
-export const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
 /** validation.InclusiveRangeError. */
 export const inclusiveRange = (lo: number, hi: number): string => `must be between ${lo} and ${hi}, inclusive`;

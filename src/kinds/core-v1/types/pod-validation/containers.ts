@@ -1,10 +1,11 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
-import { dnsLabel, indexed, listLength, type Obj, objectAt, requiredEnum, text } from './common.js';
+import { dnsLabel, indexed, listLength, type Obj, requiredEnum } from './common.js';
 import { validateContainerPorts, validateEnv, validateEnvFrom, hostPortConflicts } from './ports-env.js';
 import { validateLifecycle, validateProbes } from './probes.js';
 import { validateResourceRequirements } from './resources.js';
 import { validateContainerSecurityContext } from './security-context.js';
 import { validateVolumeDevices, validateVolumeMounts } from './volumes.js';
+import { asObject, text } from '../../../../api/json-fields.js';
 
 /** The three container lists of a pod spec (validateContainers, validateInitContainers, validateEphemeralContainers). */
 
@@ -38,12 +39,12 @@ function resizePolicy(list: unknown, restartPolicy: unknown, path: string): Fiel
   const errs: FieldError[] = [];
   const seen = new Set<string>();
   for (const [policy, i] of indexed(list)) {
-    const resource = text(policy, 'resourceName');
+    const resource = text(policy.resourceName);
     if (seen.has(resource)) errs.push(fieldError.duplicate(`${path}[${i}]`, resource));
     seen.add(resource);
     errs.push(...requiredEnum(policy.resourceName, path, RESIZE_RESOURCES), ...requiredEnum(policy.restartPolicy, path, RESIZE_POLICIES));
     if (restartPolicy === 'Never' && policy.restartPolicy !== 'NotRequired') {
-      errs.push(fieldError.invalid(path, text(policy, 'restartPolicy'), "must be 'NotRequired' when `restartPolicy` is 'Never'"));
+      errs.push(fieldError.invalid(path, text(policy.restartPolicy), "must be 'NotRequired' when `restartPolicy` is 'Never'"));
     }
   }
   return errs;
@@ -51,9 +52,9 @@ function resizePolicy(list: unknown, restartPolicy: unknown, path: string): Fiel
 
 /** validateContainerCommon: what every kind of container must satisfy. */
 function validateContainerCommon(container: Obj, ctx: ContainerContext, path: string): FieldError[] {
-  const name = text(container, 'name');
+  const name = text(container.name);
   const errs = name === '' ? [fieldError.required(`${path}.name`)] : dnsLabel(name, `${path}.name`);
-  if (text(container, 'image') === '') errs.push(fieldError.required(`${path}.image`));
+  if (text(container.image) === '') errs.push(fieldError.required(`${path}.image`));
   errs.push(...requiredEnum(container.terminationMessagePolicy, `${path}.terminationMessagePolicy`, TERMINATION_MESSAGE_POLICIES));
   // Lists a container leaves out cannot fail: skipping them spares their paths and result lists.
   if (listLength(container.ports) > 0) errs.push(...validateContainerPorts(container.ports, `${path}.ports`));
@@ -64,7 +65,7 @@ function validateContainerCommon(container: Obj, ctx: ContainerContext, path: st
   errs.push(...requiredEnum(container.imagePullPolicy, `${path}.imagePullPolicy`, PULL_POLICIES));
   errs.push(...validateResourceRequirements(container.resources, ctx.podClaims, `${path}.resources`));
   if (listLength(container.resizePolicy) > 0) errs.push(...resizePolicy(container.resizePolicy, ctx.restartPolicy, `${path}.resizePolicy`));
-  const security = objectAt(container, 'securityContext');
+  const security = asObject(container.securityContext);
   if (security !== undefined) errs.push(...validateContainerSecurityContext(security, ctx.hostUsers, `${path}.securityContext`));
   return errs;
 }
@@ -78,10 +79,10 @@ export function validateContainers(list: unknown, ctx: ContainerContext, path: s
   for (const [container, i] of containers) {
     const at = `${path}[${i}]`;
     errs.push(...validateContainerCommon(container, ctx, at));
-    const name = text(container, 'name');
+    const name = text(container.name);
     if (names.has(name)) errs.push(fieldError.duplicate(`${at}.name`, name));
     else names.add(name);
-    const lifecycle = objectAt(container, 'lifecycle');
+    const lifecycle = asObject(container.lifecycle);
     if (lifecycle !== undefined) errs.push(...validateLifecycle(lifecycle, ctx.gracePeriod, `${at}.lifecycle`));
     errs.push(...validateProbes(container, ctx.gracePeriod, at));
     if (container.restartPolicy !== undefined && container.restartPolicy !== null)
@@ -94,20 +95,20 @@ export function validateContainers(list: unknown, ctx: ContainerContext, path: s
 /** validateInitContainers: sidecars (restartPolicy Always) may have probes and hooks, other init containers not. */
 export function validateInitContainers(list: unknown, regular: unknown, ctx: ContainerContext, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const names = new Set(indexed(regular).map(([c]) => text(c, 'name')));
+  const names = new Set(indexed(regular).map(([c]) => text(c.name)));
   for (const [container, i] of indexed(list)) {
     const at = `${path}[${i}]`;
     errs.push(...validateContainerCommon(container, ctx, at));
     const restart = container.restartPolicy;
     if (restart !== undefined && restart !== null && restart !== 'Always')
       errs.push(fieldError.notSupported(`${at}.restartPolicy`, restart, ['Always']));
-    const name = text(container, 'name');
+    const name = text(container.name);
     if (names.has(name)) errs.push(fieldError.duplicate(`${at}.name`, name));
     else if (name !== '') names.add(name);
     // Each init container runs alone, so its ports are checked alone — and Kubernetes reports them at index 0.
     errs.push(...hostPortConflicts([[container, 0]], path));
     if (restart === 'Always') {
-      const lifecycle = objectAt(container, 'lifecycle');
+      const lifecycle = asObject(container.lifecycle);
       if (lifecycle !== undefined) errs.push(...validateLifecycle(lifecycle, ctx.gracePeriod, `${at}.lifecycle`));
       errs.push(...validateProbes(container, ctx.gracePeriod, at));
     } else {
@@ -124,7 +125,7 @@ export function validateInitContainers(list: unknown, regular: unknown, ctx: Con
 
 /** validateContainerOnlyForPod: an image with surrounding whitespace is refused on pods, tolerated in templates. */
 export function validateContainerOnlyForPod(container: Obj, path: string): FieldError[] {
-  const image = text(container, 'image');
+  const image = text(container.image);
   return image.trim() !== image ? [fieldError.invalid(`${path}.image`, image, 'must not have leading or trailing whitespace')] : [];
 }
 
@@ -133,15 +134,15 @@ export function validateEphemeralContainers(list: unknown, spec: Obj, ctx: Conta
   const ephemeral = indexed(list);
   if (ephemeral.length === 0) return [];
   const errs: FieldError[] = [];
-  const others = new Set([...indexed(spec.containers), ...indexed(spec.initContainers)].map(([c]) => text(c, 'name')));
+  const others = new Set([...indexed(spec.containers), ...indexed(spec.initContainers)].map(([c]) => text(c.name)));
   const names = new Set(others);
   for (const [container, i] of ephemeral) {
     const at = `${path}[${i}]`;
     errs.push(...validateContainerCommon(container, ctx, at), ...validateContainerOnlyForPod(container, at));
-    const name = text(container, 'name');
+    const name = text(container.name);
     if (names.has(name)) errs.push(fieldError.duplicate(`${at}.name`, name));
     else names.add(name);
-    const target = text(container, 'targetContainerName');
+    const target = text(container.targetContainerName);
     if (target !== '' && !others.has(target))
       errs.push({ type: 'FieldValueNotFound', field: `${at}.targetContainerName`, value: target, detail: '', hasValue: true });
     for (const field of EPHEMERAL_FORBIDDEN) {
@@ -149,7 +150,7 @@ export function validateEphemeralContainers(list: unknown, spec: Obj, ctx: Conta
     }
     for (const [mount, j] of indexed(container.volumeMounts)) {
       for (const field of ['subPath', 'subPathExpr']) {
-        if (text(mount, field) !== '')
+        if (text(mount[field]) !== '')
           errs.push(fieldError.forbidden(`${at}.volumeMounts[${j}].${field}`, 'cannot be set for an Ephemeral Container'));
       }
     }

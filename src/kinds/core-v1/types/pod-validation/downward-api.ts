@@ -1,7 +1,8 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isQualifiedName } from '../../../../validation/names.js';
-import { type Obj, text } from './common.js';
+import type { Obj } from './common.js';
 import { canonicalQuantity, quantityNanos } from './quantity-text.js';
+import { text } from '../../../../api/json-fields.js';
 
 /** Field and resource references of env vars and downwardAPI volumes (validateObjectFieldSelector and friends). */
 
@@ -74,8 +75,8 @@ function conversionError(apiVersion: string, fieldPath: string): string | undefi
 
 /** validateObjectFieldSelector. */
 export function validateObjectFieldSelector(selector: Obj, allowed: readonly string[], path: string): FieldError[] {
-  const apiVersion = text(selector, 'apiVersion');
-  const fieldPath = text(selector, 'fieldPath');
+  const apiVersion = text(selector.apiVersion);
+  const fieldPath = text(selector.fieldPath);
   if (apiVersion === '') return [fieldError.required(`${path}.apiVersion`)];
   if (fieldPath === '') return [fieldError.required(`${path}.fieldPath`)];
   const conversion = conversionError(apiVersion, fieldPath);
@@ -121,8 +122,8 @@ function divisorErrors(resource: string, divisor: unknown, path: string): FieldE
 /** validateContainerResourceFieldSelector; volumes must also name the container. */
 export function validateResourceFieldSelector(selector: Obj, path: string, volume: boolean): FieldError[] {
   const errs: FieldError[] = [];
-  const resource = text(selector, 'resource');
-  if (volume && text(selector, 'containerName') === '') errs.push(fieldError.required(`${path}.containerName`));
+  const resource = text(selector.resource);
+  if (volume && text(selector.containerName) === '') errs.push(fieldError.required(`${path}.containerName`));
   else if (resource === '') errs.push(fieldError.required(`${path}.resource`));
   else if (!RESOURCE_FIELD_PATHS.includes(resource) && !HUGEPAGES_PREFIXES.some((p) => resource.startsWith(p))) {
     errs.push(fieldError.notSupported(`${path}.resource`, resource, RESOURCE_FIELD_PATHS));

@@ -1,6 +1,7 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
-import { indexed, type Obj, objectAt } from './common.js';
+import { indexed, type Obj } from './common.js';
+import { asObject } from '../../../../api/json-fields.js';
 
 /** validateOS and the fields each operating system forbids (validateLinux, validateWindows). */
 
@@ -51,7 +52,7 @@ const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 
 function windowsErrors(spec: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const sc = objectAt(spec, 'securityContext');
+  const sc = asObject(spec.securityContext);
   if (sc !== undefined) {
     const scPath = `${path}.securityContext`;
     for (const [field, at] of WINDOWS_POD_FIELDS.slice(0, 3))
@@ -67,7 +68,7 @@ function windowsErrors(spec: Obj, path: string): FieldError[] {
     for (const [field] of WINDOWS_POD_FIELDS.slice(7)) if (isSet(sc[field])) errs.push(fieldError.forbidden(`${scPath}.${field}`, WINDOWS));
   }
   for (const [container, at] of allContainers(spec, path)) {
-    const csc = objectAt(container, 'securityContext');
+    const csc = asObject(container.securityContext);
     if (csc === undefined) continue;
     for (const field of WINDOWS_CONTAINER_FIELDS)
       if (isSet(csc[field])) errs.push(fieldError.forbidden(`${at}.securityContext.${field}`, WINDOWS));
@@ -78,10 +79,10 @@ function windowsErrors(spec: Obj, path: string): FieldError[] {
 function linuxErrors(spec: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const message = 'windows options cannot be set for a linux pod';
-  if (isSet(objectAt(spec, 'securityContext')?.windowsOptions))
+  if (isSet(asObject(spec.securityContext)?.windowsOptions))
     errs.push(fieldError.forbidden(`${path}.securityContext.windowsOptions`, message));
   for (const [container, at] of allContainers(spec, path)) {
-    if (isSet(objectAt(container, 'securityContext')?.windowsOptions))
+    if (isSet(asObject(container.securityContext)?.windowsOptions))
       errs.push(fieldError.forbidden(`${at}.securityContext.windowsOptions`, message));
   }
   return errs;
@@ -89,7 +90,7 @@ function linuxErrors(spec: Obj, path: string): FieldError[] {
 
 /** The os block of ValidatePodSpec: a known name, then that system's forbidden fields. */
 export function validateOS(spec: Obj, path: string): FieldError[] {
-  const os = objectAt(spec, 'os');
+  const os = asObject(spec.os);
   if (os === undefined) return [];
   const name = os.name;
   if (name === undefined || name === '') return [fieldError.required(`${path}.os.name`, 'cannot be empty')];
@@ -97,7 +98,7 @@ export function validateOS(spec: Obj, path: string): FieldError[] {
   return name === 'linux' ? linuxErrors(spec, path) : windowsErrors(spec, path);
 }
 
-const hostProcessOf = (holder: Obj): unknown => objectAt(objectAt(holder, 'securityContext') ?? {}, 'windowsOptions')?.hostProcess;
+const hostProcessOf = (holder: Obj): unknown => asObject(asObject(holder.securityContext)?.windowsOptions)?.hostProcess;
 
 /**
  * validateWindowsHostProcessPod: host-process containers come all together, on the host network. It walks the

@@ -1,7 +1,8 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
-import { localDescendingPath, type Obj, objectAt, text } from './common.js';
+import { localDescendingPath, type Obj } from './common.js';
 import { allContainers } from './os-rules.js';
+import { asObject, text } from '../../../../api/json-fields.js';
 
 /** Annotations with meaning for pods (ValidatePodSpecificAnnotations and the seccomp/AppArmor consistency checks). */
 
@@ -47,7 +48,7 @@ export function validatePodSpecificAnnotations(
 ): FieldError[] {
   const errs: FieldError[] = [];
   const mirror = annotations[MIRROR_POD_ANNOTATION];
-  if (mirror !== undefined && text(spec, 'nodeName') === '') {
+  if (mirror !== undefined && text(spec.nodeName) === '') {
     errs.push(fieldError.invalid(`${path}[${MIRROR_POD_ANNOTATION}]`, mirror, 'must set spec.nodeName if mirror pod annotation is set'));
   }
   const cost = annotations[DELETION_COST];
@@ -62,7 +63,7 @@ export function validatePodSpecificAnnotations(
   let names: Set<string> | undefined;
   for (const [key, value] of Object.entries(annotations)) {
     if (!key.startsWith(APPARMOR_PREFIX)) continue;
-    names ??= new Set(allContainers(spec, 'spec').map(([c]) => text(c, 'name')));
+    names ??= new Set(allContainers(spec, 'spec').map(([c]) => text(c.name)));
     const container = key.slice(APPARMOR_PREFIX.length);
     if (!names.has(container)) errs.push(fieldError.invalid(`${path}[${key}]`, container, 'container not found'));
     const formatError = appArmorFormat(value);
@@ -97,15 +98,15 @@ function seccompMismatch(annotation: string, profile: Obj, path: string): FieldE
 export function validateSeccompAnnotationsAndFields(annotations: Record<string, string>, spec: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
   if (!Object.keys(annotations).some((k) => k === SECCOMP_POD || k.startsWith(SECCOMP_CONTAINER_PREFIX))) return errs;
-  const podProfile = objectAt(objectAt(spec, 'securityContext') ?? {}, 'seccompProfile');
+  const podProfile = asObject(asObject(spec.securityContext)?.seccompProfile);
   const podAnnotation = annotations[SECCOMP_POD];
   if (podProfile !== undefined && podAnnotation !== undefined) {
     const e = seccompMismatch(podAnnotation, podProfile, `${path}.securityContext.seccompProfile`);
     if (e !== undefined) errs.push(e);
   }
   for (const [container, at] of allContainers(spec, path)) {
-    const profile = objectAt(objectAt(container, 'securityContext') ?? {}, 'seccompProfile');
-    const annotation = annotations[`${SECCOMP_CONTAINER_PREFIX}${text(container, 'name')}`];
+    const profile = asObject(asObject(container.securityContext)?.seccompProfile);
+    const annotation = annotations[`${SECCOMP_CONTAINER_PREFIX}${text(container.name)}`];
     if (profile === undefined || annotation === undefined) continue;
     const e = seccompMismatch(annotation, profile, `${at}.securityContext.seccompProfile`);
     if (e !== undefined) errs.push(e);
@@ -115,13 +116,13 @@ export function validateSeccompAnnotationsAndFields(annotations: Record<string, 
 
 /** validateAppArmorAnnotationsAndFieldsMatchOnCreate: a container's annotation and its effective profile agree. */
 export function validateAppArmorAnnotationsAndFields(annotations: Record<string, string>, spec: Obj, path: string): FieldError[] {
-  if (text(objectAt(spec, 'os') ?? {}, 'name') === 'windows') return [];
+  if (text(asObject(spec.os)?.name) === 'windows') return [];
   if (!Object.keys(annotations).some((k) => k.startsWith(APPARMOR_PREFIX))) return [];
   const errs: FieldError[] = [];
-  const podProfile = objectAt(objectAt(spec, 'securityContext') ?? {}, 'appArmorProfile');
+  const podProfile = asObject(asObject(spec.securityContext)?.appArmorProfile);
   for (const [container, at] of allContainers(spec, path)) {
-    const profile = objectAt(objectAt(container, 'securityContext') ?? {}, 'appArmorProfile') ?? podProfile;
-    const annotation = annotations[`${APPARMOR_PREFIX}${text(container, 'name')}`];
+    const profile = asObject(asObject(container.securityContext)?.appArmorProfile) ?? podProfile;
+    const annotation = annotations[`${APPARMOR_PREFIX}${text(container.name)}`];
     if (profile === undefined || annotation === undefined) continue;
     const profilePath = `${at}.securityContext.appArmorProfile`;
     const typeMismatch = fieldError.forbidden(`${profilePath}.type`, 'apparmor type in annotation and field must match');

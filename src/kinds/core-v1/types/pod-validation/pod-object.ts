@@ -1,6 +1,6 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
-import { isObject, type KubeObject } from '../../../../api/types.js';
-import { indexed, type Obj, text } from './common.js';
+import type { KubeObject } from '../../../../api/types.js';
+import { indexed } from './common.js';
 import { validateContainerOnlyForPod } from './containers.js';
 import { validatePodTemplateSpec } from './index.js';
 import {
@@ -15,11 +15,11 @@ import {
 import { validatePodSpecAt } from './pod-spec.js';
 import { validatePodStatusFields } from './pod-status.js';
 import { validatePodSpecUpdate } from './pod-update.js';
+import { specOf, text } from '../../../../api/json-fields.js';
 
 /** The Pod and PodTemplate kinds' validation entry points (ValidatePodCreate, ValidatePodUpdate, …). */
 
 const DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost';
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 
 /** validatePodMetadataAndSpec, without ObjectMeta (the store validates it). */
 function podMetadataAndSpec(pod: KubeObject, allowInvalidDeletionCost: boolean): FieldError[] {
@@ -41,7 +41,7 @@ export function validatePodCreate(pod: KubeObject): FieldError[] {
   const errs = podMetadataAndSpec(pod, false);
   if (Array.isArray(spec.ephemeralContainers) && spec.ephemeralContainers.length > 0)
     errs.push(fieldError.forbidden('spec.ephemeralContainers', 'cannot be set on create'));
-  if (text(spec, 'nodeName') !== '' && Array.isArray(spec.schedulingGates) && spec.schedulingGates.length > 0) {
+  if (text(spec.nodeName) !== '' && Array.isArray(spec.schedulingGates) && spec.schedulingGates.length > 0) {
     errs.push(fieldError.forbidden('spec.nodeName', 'cannot be set until all schedulingGates have been cleared'));
   }
   errs.push(...validateSeccompAnnotationsAndFields(annotationsOf(pod.metadata), spec, 'spec'));

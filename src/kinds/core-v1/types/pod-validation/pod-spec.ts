@@ -2,20 +2,7 @@ import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.j
 import { goQuote } from '../../../../util/go-quote.js';
 import { isObject } from '../../../../api/types.js';
 import { validateLabels } from '../../../../validation/labels.js';
-import {
-  dnsLabel,
-  dnsSubdomain,
-  inclusiveRange,
-  indexed,
-  isInt,
-  listLength,
-  MAX_INT32,
-  type Obj,
-  objectAt,
-  requiredEnum,
-  text,
-  validIP,
-} from './common.js';
+import { dnsLabel, dnsSubdomain, inclusiveRange, indexed, listLength, MAX_INT32, type Obj, requiredEnum, validIP } from './common.js';
 import { type ContainerContext, validateContainers, validateEphemeralContainers, validateInitContainers } from './containers.js';
 import { validateOS, validateWindowsHostProcess } from './os-rules.js';
 import { validateOverhead } from './resources.js';
@@ -28,6 +15,7 @@ import {
 } from './scheduling.js';
 import { validatePodSecurityContext } from './security-context.js';
 import { validateVolumes } from './volumes.js';
+import { asObject, isInt, text } from '../../../../api/json-fields.js';
 
 /** ValidatePodSpec of Kubernetes 1.32, in its order (the order of the errors in the message). */
 
@@ -51,7 +39,7 @@ function resourceClaims(claims: unknown, path: string): FieldError[] {
   const names = new Set<string>();
   for (const [claim, i] of indexed(claims)) {
     const at = `${path}[${i}]`;
-    const name = text(claim, 'name');
+    const name = text(claim.name);
     if (name === '') errs.push(fieldError.required(`${at}.name`));
     else if (names.has(name)) errs.push(fieldError.duplicate(`${at}.name`, name));
     else {
@@ -66,8 +54,8 @@ function resourceClaims(claims: unknown, path: string): FieldError[] {
       const shown = `core.PodResourceClaim{Name:${goQuote(name)}, ResourceClaimName:(*string)(nil), ResourceClaimTemplateName:(*string)(nil)}`;
       errs.push(fieldError.invalid(at, new GoLiteral(shown), 'must specify one of: `resourceClaimName`, `resourceClaimTemplateName`'));
     }
-    if (byName) errs.push(...dnsSubdomain(text(claim, 'resourceClaimName'), `${at}.resourceClaimName`));
-    if (byTemplate) errs.push(...dnsSubdomain(text(claim, 'resourceClaimTemplateName'), `${at}.resourceClaimTemplateName`));
+    if (byName) errs.push(...dnsSubdomain(text(claim.resourceClaimName), `${at}.resourceClaimName`));
+    if (byTemplate) errs.push(...dnsSubdomain(text(claim.resourceClaimTemplateName), `${at}.resourceClaimTemplateName`));
   }
   return errs;
 }
@@ -95,7 +83,7 @@ function hostNetworkDeps(spec: Obj, path: string, isPod: boolean): FieldError[] 
 
 /** validatePodDNSConfig. */
 function dnsConfig(spec: Obj, path: string): FieldError[] {
-  const config = objectAt(spec, 'dnsConfig');
+  const config = asObject(spec.dnsConfig);
   const nameservers = Array.isArray(config?.nameservers) ? config.nameservers : [];
   if (spec.dnsPolicy === 'None') {
     if (config === undefined) return [fieldError.required(path, 'must provide `dnsConfig` when `dnsPolicy` is None')];
@@ -125,13 +113,13 @@ function dnsConfig(spec: Obj, path: string): FieldError[] {
     errs.push(...dnsSubdomain(search.endsWith('.') ? search.slice(0, -1) : search, `${path}.searches[${i}]`));
   });
   for (const [option, i] of indexed(config.options))
-    if (text(option, 'name') === '') errs.push(fieldError.required(`${path}.options[${i}]`, 'must not be empty'));
+    if (text(option.name) === '') errs.push(fieldError.required(`${path}.options[${i}]`, 'must not be empty'));
   return errs;
 }
 
 /** validateHostUsers: a user namespace excludes the host's network, PID and IPC namespaces. */
 function hostUsers(spec: Obj, path: string): FieldError[] {
-  if (objectAt(spec, 'securityContext')?.hostUsers !== false) return [];
+  if (asObject(spec.securityContext)?.hostUsers !== false) return [];
   const errs: FieldError[] = [];
   const message = 'when `pod.Spec.HostUsers` is false';
   if (spec.hostNetwork === true) errs.push(fieldError.forbidden(`${path}.hostNetwork`, message));
@@ -143,7 +131,7 @@ function hostUsers(spec: Obj, path: string): FieldError[] {
 function hostAliases(aliases: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
   for (const [alias, i] of indexed(aliases)) {
-    errs.push(...validIP(`${path}[${i}].ip`, text(alias, 'ip')));
+    errs.push(...validIP(`${path}[${i}].ip`, text(alias.ip)));
     const hostnames = Array.isArray(alias.hostnames) ? alias.hostnames : [];
     hostnames.forEach((h, j) => {
       errs.push(...dnsSubdomain(typeof h === 'string' ? h : '', `${path}[${i}].hostnames[${j}]`));
@@ -156,7 +144,7 @@ function hostAliases(aliases: unknown, path: string): FieldError[] {
 function podClaimNames(spec: Obj): Set<string> {
   return new Set(
     indexed(spec.resourceClaims)
-      .map(([c]) => text(c, 'name'))
+      .map(([c]) => text(c.name))
       .filter((n) => n !== ''),
   );
 }
@@ -175,7 +163,7 @@ export function validatePodSpecAt(spec: Obj, path: string, context: PodSpecConte
     podClaims: podClaimNames(spec),
     gracePeriod: isInt(grace) ? grace : undefined,
     restartPolicy: spec.restartPolicy,
-    hostUsers: objectAt(spec, 'securityContext')?.hostUsers !== false,
+    hostUsers: asObject(spec.securityContext)?.hostUsers !== false,
   };
   errs.push(...validateContainers(spec.containers, ctx, `${path}.containers`));
   if (listLength(spec.initContainers) > 0)
@@ -195,17 +183,17 @@ export function validatePodSpecAt(spec: Obj, path: string, context: PodSpecConte
   if (listLength(spec.topologySpreadConstraints) > 0)
     errs.push(...validateTopologySpreadConstraints(spec.topologySpreadConstraints, `${path}.topologySpreadConstraints`));
   errs.push(...validateWindowsHostProcess(spec, path), ...hostUsers(spec, path));
-  if (text(spec, 'serviceAccountName') !== '') errs.push(...dnsSubdomain(text(spec, 'serviceAccountName'), `${path}.serviceAccountName`));
-  if (text(spec, 'nodeName') !== '') errs.push(...dnsSubdomain(text(spec, 'nodeName'), `${path}.nodeName`));
+  if (text(spec.serviceAccountName) !== '') errs.push(...dnsSubdomain(text(spec.serviceAccountName), `${path}.serviceAccountName`));
+  if (text(spec.nodeName) !== '') errs.push(...dnsSubdomain(text(spec.nodeName), `${path}.nodeName`));
   const deadline = spec.activeDeadlineSeconds;
   if (isInt(deadline) && (deadline < 1 || deadline > MAX_INT32)) {
     errs.push(fieldError.invalid(`${path}.activeDeadlineSeconds`, deadline, inclusiveRange(1, MAX_INT32)));
   }
-  if (text(spec, 'hostname') !== '') errs.push(...dnsLabel(text(spec, 'hostname'), `${path}.hostname`));
-  if (text(spec, 'subdomain') !== '') errs.push(...dnsLabel(text(spec, 'subdomain'), `${path}.subdomain`));
+  if (text(spec.hostname) !== '') errs.push(...dnsLabel(text(spec.hostname), `${path}.hostname`));
+  if (text(spec.subdomain) !== '') errs.push(...dnsLabel(text(spec.subdomain), `${path}.subdomain`));
   if (listLength(spec.tolerations) > 0) errs.push(...validateTolerations(spec.tolerations, `${path}.tolerations`));
   if (listLength(spec.hostAliases) > 0) errs.push(...hostAliases(spec.hostAliases, `${path}.hostAliases`));
-  if (text(spec, 'priorityClassName') !== '') errs.push(...dnsSubdomain(text(spec, 'priorityClassName'), `${path}.priorityClassName`));
+  if (text(spec.priorityClassName) !== '') errs.push(...dnsSubdomain(text(spec.priorityClassName), `${path}.priorityClassName`));
   if (typeof spec.runtimeClassName === 'string') errs.push(...dnsSubdomain(spec.runtimeClassName, `${path}.runtimeClassName`));
   if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null) {
     errs.push(...requiredEnum(spec.preemptionPolicy, `${path}.preemptionPolicy`, PREEMPTION_POLICIES));

@@ -2,14 +2,14 @@ import { isIP } from 'node:net';
 import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.js';
 import { isObject, type KubeObject } from '../../../../api/types.js';
 import { goQuote } from '../../../../util/go-quote.js';
-import { dnsSubdomain, indexed, type Obj, objectAt, qualifiedName, text, validId, validIP } from './common.js';
+import { dnsSubdomain, indexed, type Obj, qualifiedName, validId, validIP } from './common.js';
+import { asObject, specOf, text } from '../../../../api/json-fields.js';
 
 /** ValidatePodStatusUpdate: what a status writer (the kubelet, a scheduler) may and may not report. */
 
 const SYSTEM_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized']);
 const ONE_PER_FAMILY = 'may specify no more than one IP for each IP family';
 
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
 const statusOf = (obj: KubeObject): Obj => (isObject(obj.status) ? obj.status : {});
 
 /** Go's %#v of a []core.PodIP or []core.HostIP. */
@@ -18,7 +18,7 @@ const ipList = (type: string, ips: readonly string[]): GoLiteral =>
 
 /** validatePodIPs / validateHostIPs: valid addresses, at most one per family, no repeats. */
 function ipErrors(list: unknown, type: 'PodIP' | 'HostIP', path: string): FieldError[] {
-  const ips = indexed(list).map(([entry]) => text(entry, 'ip'));
+  const ips = indexed(list).map(([entry]) => text(entry.ip));
   const errs: FieldError[] = [];
   ips.forEach((ip, i) => {
     errs.push(...validIP(`${path}[${i}]`, ip));
@@ -42,12 +42,12 @@ function ipErrors(list: unknown, type: 'PodIP' | 'HostIP', path: string): FieldE
 function hostIPs(status: Obj): FieldError[] {
   const list = indexed(status.hostIPs);
   if (list.length === 0) return [];
-  const first = text(list[0]?.[0] ?? {}, 'ip');
-  const errs = text(status, 'hostIP') !== first ? [fieldError.invalid('status.hostIPs[0].ip', first, 'must be equal to `hostIP`')] : [];
+  const first = text(list[0]?.[0].ip);
+  const errs = text(status.hostIP) !== first ? [fieldError.invalid('status.hostIPs[0].ip', first, 'must be equal to `hostIP`')] : [];
   return [...errs, ...ipErrors(status.hostIPs, 'HostIP', 'status.hostIPs')];
 }
 
-const terminated = (status: Obj): Obj | undefined => objectAt(objectAt(status, 'state') ?? {}, 'terminated');
+const terminated = (status: Obj): Obj | undefined => asObject(asObject(status.state)?.terminated);
 
 /** ValidateContainerStateTransition: a container that ended for good may not run again. */
 function stateTransitions(
@@ -64,9 +64,9 @@ function stateTransitions(
     const ended = terminated(oldStatus);
     if (ended === undefined) continue;
     if (ended.exitCode !== 0 && ended.exitCode !== undefined && restartPolicy === 'OnFailure') continue;
-    if (restartable.has(text(oldStatus, 'name'))) continue;
+    if (restartable.has(text(oldStatus.name))) continue;
     for (const s of nextList) {
-      if (text(s, 'name') === text(oldStatus, 'name') && terminated(s) === undefined) {
+      if (text(s.name) === text(oldStatus.name) && terminated(s) === undefined) {
         errs.push(fieldError.forbidden(`${path}[${i}].state`, 'may not be transitioned to non-terminated state'));
       }
     }
@@ -77,9 +77,9 @@ function stateTransitions(
 function containerUsers(list: unknown, os: string, path: string): FieldError[] {
   const errs: FieldError[] = [];
   for (const [status, i] of indexed(list)) {
-    const user = objectAt(status, 'user');
+    const user = asObject(status.user);
     if (user === undefined) continue;
-    const linux = objectAt(user, 'linux');
+    const linux = asObject(user.linux);
     const at = `${path}[${i}].linux`;
     if (os === 'windows') {
       if (linux !== undefined) errs.push(fieldError.forbidden(at, 'cannot be set for a windows pod'));
@@ -96,11 +96,11 @@ function containerUsers(list: unknown, os: string, path: string): FieldError[] {
 
 /** validatePodResourceClaimStatuses. */
 function claimStatuses(list: unknown, spec: Obj, path: string): FieldError[] {
-  const claims = new Set(indexed(spec.resourceClaims).map(([c]) => text(c, 'name')));
+  const claims = new Set(indexed(spec.resourceClaims).map(([c]) => text(c.name)));
   const seen = new Set<string>();
   const errs: FieldError[] = [];
   for (const [status, i] of indexed(list)) {
-    const name = text(status, 'name');
+    const name = text(status.name);
     if (!claims.has(name))
       errs.push(fieldError.invalid(`${path}[${i}].name`, name, 'must match the name of an entry in `spec.resourceClaims`'));
     if (seen.has(name)) errs.push(fieldError.duplicate(`${path}[${i}].name`, name));
@@ -118,19 +118,18 @@ export function validatePodStatusFields(next: KubeObject, old: KubeObject): Fiel
   const oldSpec = specOf(old);
   // Kubernetes names the conditions under metadata here, a slip kept for compatibility.
   const errs = indexed(status.conditions).flatMap(([c, i]) =>
-    SYSTEM_CONDITIONS.has(text(c, 'type')) ? [] : qualifiedName(text(c, 'type'), `metadata.conditions[${i}].Type`),
+    SYSTEM_CONDITIONS.has(text(c.type)) ? [] : qualifiedName(text(c.type), `metadata.conditions[${i}].Type`),
   );
-  if (text(spec, 'nodeName') !== text(oldSpec, 'nodeName'))
-    errs.push(fieldError.forbidden('status.nodeName', 'may not be changed directly'));
-  const nominated = text(status, 'nominatedNodeName');
-  if (nominated !== text(oldStatus, 'nominatedNodeName') && nominated !== '')
+  if (text(spec.nodeName) !== text(oldSpec.nodeName)) errs.push(fieldError.forbidden('status.nodeName', 'may not be changed directly'));
+  const nominated = text(status.nominatedNodeName);
+  if (nominated !== text(oldStatus.nominatedNodeName) && nominated !== '')
     errs.push(...dnsSubdomain(nominated, 'status.nominatedNodeName'));
-  if (text(status, 'qosClass') !== text(oldStatus, 'qosClass'))
-    errs.push(fieldError.invalid('status.qosClass', text(status, 'qosClass'), 'field is immutable'));
+  if (text(status.qosClass) !== text(oldStatus.qosClass))
+    errs.push(fieldError.invalid('status.qosClass', text(status.qosClass), 'field is immutable'));
   const sidecars = new Set(
     indexed(oldSpec.initContainers)
       .filter(([c]) => c.restartPolicy === 'Always')
-      .map(([c]) => text(c, 'name')),
+      .map(([c]) => text(c.name)),
   );
   errs.push(
     ...stateTransitions(
@@ -161,7 +160,7 @@ export function validatePodStatusFields(next: KubeObject, old: KubeObject): Fiel
   );
   errs.push(...claimStatuses(status.resourceClaimStatuses, spec, 'status.resourceClaimStatuses'));
   errs.push(...ipErrors(status.podIPs, 'PodIP', 'status.podIPs'), ...hostIPs(status));
-  const os = text(objectAt(spec, 'os') ?? {}, 'name') || 'linux';
+  const os = text(asObject(spec.os)?.name) || 'linux';
   for (const list of ['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'])
     errs.push(...containerUsers(status[list], os, `status.${list}`));
   for (const [s, i] of indexed(status.ephemeralContainerStatuses)) {

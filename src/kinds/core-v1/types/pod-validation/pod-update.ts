@@ -1,9 +1,10 @@
 import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.js';
 import { isObject, type KubeObject } from '../../../../api/types.js';
 import { goQuote } from '../../../../util/go-quote.js';
-import { inclusiveRange, indexed, isInt, MAX_INT32, type Obj, text } from './common.js';
+import { inclusiveRange, indexed, MAX_INT32, type Obj } from './common.js';
 import { validateTolerations } from './scheduling.js';
 import { differences, semanticEqual } from './semantic-equal.js';
+import { isInt, specOf, text } from '../../../../api/json-fields.js';
 
 /** ValidatePodUpdate's rules for what may change in a pod's spec once it exists. */
 
@@ -15,8 +16,6 @@ const UPDATABLE_FIELDS = [
   '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
 ].join(',');
 
-const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
-
 /** ValidateContainerUpdates: same number of containers, each with an image; stop when the count changed. */
 function containerUpdates(next: unknown, old: unknown, path: string): { errors: FieldError[]; stop: boolean } {
   const nextList = Array.isArray(next) ? next : [];
@@ -25,7 +24,7 @@ function containerUpdates(next: unknown, old: unknown, path: string): { errors: 
     return { errors: [fieldError.forbidden(path, 'pod updates may not add or remove containers')], stop: true };
   const errors: FieldError[] = [];
   for (const [container, i] of indexed(nextList)) {
-    const image = text(container, 'image');
+    const image = text(container.image);
     if (image === '') errors.push(fieldError.required(`${path}[${i}].image`));
     if (image.trim() !== image)
       errors.push(fieldError.invalid(`${path}[${i}].image`, image, 'must not have leading or trailing whitespace'));
@@ -45,9 +44,9 @@ function onlyAddedTolerations(next: unknown, old: unknown, path: string): FieldE
 
 /** validateOnlyDeletedSchedulingGates. */
 function onlyDeletedGates(next: unknown, old: unknown, path: string): FieldError[] {
-  const oldNames = new Set(indexed(old).map(([g]) => text(g, 'name')));
+  const oldNames = new Set(indexed(old).map(([g]) => text(g.name)));
   const added = new Map<string, number>();
-  for (const [gate, i] of indexed(next)) added.set(text(gate, 'name'), i);
+  for (const [gate, i] of indexed(next)) added.set(text(gate.name), i);
   for (const name of oldNames) added.delete(name);
   return [...added].map(([name, i]) =>
     fieldError.forbidden(`${path}[${i}].name`, `only deletion is allowed, but found new scheduling gate '${name}'`),

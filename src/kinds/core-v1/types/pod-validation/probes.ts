@@ -1,6 +1,7 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isValidPortName, isValidPortNum } from '../../../../validation/network.js';
-import { isInt, type Obj, objectAt, text } from './common.js';
+import type { Obj } from './common.js';
+import { asObject, isInt, text } from '../../../../api/json-fields.js';
 
 /** Probes and lifecycle hooks of a container (validateProbe, validateHandler, validateLifecycle). */
 
@@ -16,9 +17,9 @@ export function portNumOrName(port: unknown, path: string): FieldError[] {
 
 function httpGet(action: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  if (text(action, 'path') === '') errs.push(fieldError.required(`${path}.path`));
+  if (text(action.path) === '') errs.push(fieldError.required(`${path}.path`));
   errs.push(...portNumOrName(action.port, `${path}.port`));
-  const scheme = text(action, 'scheme');
+  const scheme = text(action.scheme);
   if (!HTTP_SCHEMES.includes(scheme)) errs.push(fieldError.notSupported(`${path}.scheme`, scheme, HTTP_SCHEMES));
   if (Array.isArray(action.httpHeaders)) {
     for (const header of action.httpHeaders) {
@@ -54,7 +55,7 @@ function validateHandler(handler: Obj, kinds: readonly string[], gracePeriod: nu
   const errs: FieldError[] = [];
   let count = 0;
   for (const kind of kinds) {
-    const action = objectAt(handler, kind);
+    const action = asObject(handler[kind]);
     if (action === undefined) continue;
     const at = `${path}.${kind}`;
     if (count > 0) {
@@ -106,7 +107,7 @@ export function validateProbe(
 export function validateLifecycle(lifecycle: Obj, gracePeriod: number | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];
   for (const hook of ['postStart', 'preStop']) {
-    const handler = objectAt(lifecycle, hook);
+    const handler = asObject(lifecycle[hook]);
     if (handler !== undefined) errs.push(...validateHandler(handler, HOOK_HANDLERS, gracePeriod, `${path}.${hook}`));
   }
   return errs;

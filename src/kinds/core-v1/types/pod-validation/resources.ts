@@ -2,8 +2,9 @@ import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.j
 import { isObject } from '../../../../api/types.js';
 import { isQualifiedName } from '../../../../validation/names.js';
 import { isExtendedResource, isNative, STANDARD_RESOURCES } from '../../resource-names.js';
-import { dnsLabel, indexed, listLength, type Obj, text } from './common.js';
+import { dnsLabel, indexed, listLength, type Obj } from './common.js';
 import { canonicalQuantity, compareQuantities, isNegativeQuantity, quantityNanos } from './quantity-text.js';
+import { text } from '../../../../api/json-fields.js';
 
 /** Resource names and quantities of a container (ValidateContainerResourceRequirements) and of the pod overhead. */
 
@@ -67,8 +68,8 @@ function claimNames(claims: unknown, podClaims: ReadonlySet<string>, path: strin
   const seen = new Set<string>();
   for (const [claim, i] of indexed(claims)) {
     const at = `${path}[${i}]`;
-    const name = text(claim, 'name');
-    const request = text(claim, 'request');
+    const name = text(claim.name);
+    const request = text(claim.request);
     if (name === '') {
       errs.push(fieldError.required(at));
       continue;

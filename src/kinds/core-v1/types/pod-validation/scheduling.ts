@@ -2,7 +2,8 @@ import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
 import { isDns1123Label, isDns1123Subdomain, isValidLabelValue } from '../../../../validation/names.js';
 import { type LabelSelectorObject, validateLabelSelector } from '../../../../selectors/label-selector-object.js';
-import { indexed, isInt, type Obj, objectAt, qualifiedName, text } from './common.js';
+import { indexed, type Obj, qualifiedName } from './common.js';
+import { asObject, isInt, text } from '../../../../api/json-fields.js';
 
 /** Where a pod may run: affinity, tolerations, topology spread, scheduling and readiness gates. */
 
@@ -37,7 +38,7 @@ export function nodeSelectorRequirement(req: Obj, checkValues: boolean, path: st
     default:
       errs.push(fieldError.invalid(`${path}.operator`, req.operator ?? '', 'not a valid selector operator'));
   }
-  errs.push(...qualifiedName(text(req, 'key'), `${path}.key`));
+  errs.push(...qualifiedName(text(req.key), `${path}.key`));
   if (checkValues)
     values.forEach((v, i) => {
       errs.push(...isValidLabelValue(v).map((msg) => fieldError.invalid(`${path}.values[${i}]`, v, msg)));
@@ -53,7 +54,7 @@ function nodeFieldRequirement(req: Obj, path: string): FieldError[] {
     if (values.length !== 1)
       errs.push(fieldError.required(`${path}.values`, "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"));
   } else errs.push(fieldError.invalid(`${path}.operator`, req.operator ?? '', 'not a valid selector operator'));
-  if (req.key !== 'metadata.name') errs.push(fieldError.invalid(`${path}.key`, text(req, 'key'), 'not a valid field selector key'));
+  if (req.key !== 'metadata.name') errs.push(fieldError.invalid(`${path}.key`, text(req.key), 'not a valid field selector key'));
   else
     values.forEach((v, i) => {
       errs.push(...isDns1123Subdomain(v).map((msg) => fieldError.invalid(`${path}.values[${i}]`, v, msg)));
@@ -70,7 +71,7 @@ function nodeSelectorTerm(term: Obj, checkValues: boolean, path: string): FieldE
 
 function nodeAffinity(affinity: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  const required = objectAt(affinity, 'requiredDuringSchedulingIgnoredDuringExecution');
+  const required = asObject(affinity.requiredDuringSchedulingIgnoredDuringExecution);
   if (required !== undefined) {
     const termsPath = `${path}.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`;
     const terms = indexed(required.nodeSelectorTerms);
@@ -81,7 +82,7 @@ function nodeAffinity(affinity: Obj, path: string): FieldError[] {
     const at = `${path}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
     if (!isInt(term.weight) || term.weight <= 0 || term.weight > 100)
       errs.push(fieldError.invalid(`${at}.weight`, term.weight ?? 0, 'must be in the range 1-100'));
-    errs.push(...nodeSelectorTerm(objectAt(term, 'preference') ?? {}, false, `${at}.preference`));
+    errs.push(...nodeSelectorTerm(asObject(term.preference) ?? {}, false, `${at}.preference`));
   }
   return errs;
 }
@@ -119,7 +120,7 @@ function podAffinityTerm(term: Obj, path: string): FieldError[] {
   for (const ns of strings(term.namespaces))
     errs.push(...isDns1123Label(ns).map((msg) => fieldError.invalid(`${path}.namespace`, ns, msg)));
   errs.push(...labelKeys(term, path));
-  const topologyKey = text(term, 'topologyKey');
+  const topologyKey = text(term.topologyKey);
   if (topologyKey === '') errs.push(fieldError.required(`${path}.topologyKey`, 'can not be empty'));
   return [...errs, ...qualifiedName(topologyKey, `${path}.topologyKey`)];
 }
@@ -133,7 +134,7 @@ function podAffinity(affinity: Obj, path: string): FieldError[] {
     const at = `${path}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
     if (!isInt(weighted.weight) || weighted.weight <= 0 || weighted.weight > 100)
       errs.push(fieldError.invalid(`${at}.weight`, weighted.weight ?? 0, 'must be in the range 1-100'));
-    errs.push(...podAffinityTerm(objectAt(weighted, 'podAffinityTerm') ?? {}, `${at}.podAffinityTerm`));
+    errs.push(...podAffinityTerm(asObject(weighted.podAffinityTerm) ?? {}, `${at}.podAffinityTerm`));
   }
   return errs;
 }
@@ -142,10 +143,10 @@ function podAffinity(affinity: Obj, path: string): FieldError[] {
 export function validateAffinity(affinity: Obj | undefined, path: string): FieldError[] {
   if (affinity === undefined) return [];
   const errs: FieldError[] = [];
-  const node = objectAt(affinity, 'nodeAffinity');
+  const node = asObject(affinity.nodeAffinity);
   if (node !== undefined) errs.push(...nodeAffinity(node, `${path}.nodeAffinity`));
   for (const kind of ['podAffinity', 'podAntiAffinity']) {
-    const pod = objectAt(affinity, kind);
+    const pod = asObject(affinity[kind]);
     if (pod !== undefined) errs.push(...podAffinity(pod, `${path}.${kind}`));
   }
   return errs;
@@ -156,10 +157,10 @@ export function validateTolerations(tolerations: unknown, path: string): FieldEr
   const errs: FieldError[] = [];
   for (const [t, i] of indexed(tolerations)) {
     const at = `${path}[${i}]`;
-    const key = text(t, 'key');
-    const operator = text(t, 'operator');
-    const value = text(t, 'value');
-    const effect = text(t, 'effect');
+    const key = text(t.key);
+    const operator = text(t.operator);
+    const value = text(t.value);
+    const effect = text(t.effect);
     if (key !== '') errs.push(...qualifiedName(key, `${at}.key`));
     if (key === '' && operator !== 'Exists') {
       errs.push(
@@ -192,11 +193,11 @@ export function validateTopologySpreadConstraints(constraints: unknown, path: st
     const at = `${path}[${i}]`;
     const maxSkew = isInt(c.maxSkew) ? c.maxSkew : 0;
     if (maxSkew <= 0) errs.push(fieldError.invalid(`${at}.maxSkew`, maxSkew, 'must be greater than zero'));
-    const key = text(c, 'topologyKey');
-    const action = text(c, 'whenUnsatisfiable');
+    const key = text(c.topologyKey);
+    const action = text(c.whenUnsatisfiable);
     if (key === '') errs.push(fieldError.required(`${at}.topologyKey`, 'can not be empty'));
     if (!SCHEDULE_ACTIONS.includes(action)) errs.push(fieldError.notSupported(`${at}.whenUnsatisfiable`, action, SCHEDULE_ACTIONS));
-    if (list.slice(position + 1).some(([other]) => text(other, 'topologyKey') === key && text(other, 'whenUnsatisfiable') === action)) {
+    if (list.slice(position + 1).some(([other]) => text(other.topologyKey) === key && text(other.whenUnsatisfiable) === action)) {
       errs.push(fieldError.duplicate(`${at}.{topologyKey, whenUnsatisfiable}`, `{${key}, ${action}}`));
     }
     if (c.minDomains !== undefined && c.minDomains !== null) {
@@ -235,7 +236,7 @@ export function validateSchedulingGates(gates: unknown, path: string): FieldErro
   const errs: FieldError[] = [];
   const seen = new Set<string>();
   for (const [gate, i] of indexed(gates)) {
-    const name = text(gate, 'name');
+    const name = text(gate.name);
     errs.push(...qualifiedName(name, `${path}[${i}]`));
     if (seen.has(name)) errs.push(fieldError.duplicate(`${path}[${i}]`, name));
     seen.add(name);
@@ -244,5 +245,5 @@ export function validateSchedulingGates(gates: unknown, path: string): FieldErro
 }
 
 export function validateReadinessGates(gates: unknown, path: string): FieldError[] {
-  return indexed(gates).flatMap(([gate, i]) => qualifiedName(text(gate, 'conditionType'), `${path}[${i}].conditionType`));
+  return indexed(gates).flatMap(([gate, i]) => qualifiedName(text(gate.conditionType), `${path}[${i}].conditionType`));
 }

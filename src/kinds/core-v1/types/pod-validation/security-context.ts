@@ -1,6 +1,7 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isDns1123Subdomain } from '../../../../validation/names.js';
-import { indexed, localDescendingPath, type Obj, objectAt, validId } from './common.js';
+import { indexed, localDescendingPath, type Obj, validId } from './common.js';
+import { asObject } from '../../../../api/json-fields.js';
 
 /** Pod and container security contexts (validatePodSpecSecurityContext, ValidateSecurityContext). */
 
@@ -117,7 +118,7 @@ function sysctls(list: unknown, spec: Obj, path: string): FieldError[] {
 
 /** validatePodSpecSecurityContext (hostPID lives in the spec in v1, in the security context internally). */
 export function validatePodSecurityContext(spec: Obj, path: string): FieldError[] {
-  const sc = objectAt(spec, 'securityContext');
+  const sc = asObject(spec.securityContext);
   if (sc === undefined) return [];
   const errs = [
     ...validId(`${path}.fsGroup`, sc.fsGroup),
@@ -133,9 +134,9 @@ export function validatePodSecurityContext(spec: Obj, path: string): FieldError[
   }
   if (Array.isArray(sc.sysctls) && sc.sysctls.length > 0) errs.push(...sysctls(sc.sysctls, spec, `${path}.sysctls`));
   if (sc.fsGroupChangePolicy != null) errs.push(...enumValue(sc.fsGroupChangePolicy, `${path}.fsGroupChangePolicy`, FS_GROUP_POLICIES));
-  errs.push(...seccompProfile(objectAt(sc, 'seccompProfile'), `${path}.seccompProfile`));
-  errs.push(...windowsOptions(objectAt(sc, 'windowsOptions'), `${path}.windowsOptions`));
-  errs.push(...appArmorProfile(objectAt(sc, 'appArmorProfile'), `${path}.appArmorProfile`));
+  errs.push(...seccompProfile(asObject(sc.seccompProfile), `${path}.seccompProfile`));
+  errs.push(...windowsOptions(asObject(sc.windowsOptions), `${path}.windowsOptions`));
+  errs.push(...appArmorProfile(asObject(sc.appArmorProfile), `${path}.appArmorProfile`));
   if (sc.supplementalGroupsPolicy != null)
     errs.push(...enumValue(sc.supplementalGroupsPolicy, `${path}.supplementalGroupsPolicy`, SUPPLEMENTAL_POLICIES));
   if (sc.seLinuxChangePolicy != null)
@@ -152,11 +153,11 @@ export function validateContainerSecurityContext(sc: Obj | undefined, hostUsers:
     if (hostUsers && sc.procMount === 'Unmasked')
       errs.push(fieldError.invalid(`${path}.procMount`, sc.procMount, '`hostUsers` must be false to use `Unmasked`'));
   }
-  errs.push(...seccompProfile(objectAt(sc, 'seccompProfile'), `${path}.seccompProfile`));
+  errs.push(...seccompProfile(asObject(sc.seccompProfile), `${path}.seccompProfile`));
   if (sc.allowPrivilegeEscalation === false) {
     if (sc.privileged === true)
       errs.push(fieldError.invalid(path, sc, 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true'));
-    const add = objectAt(sc, 'capabilities')?.add;
+    const add = asObject(sc.capabilities)?.add;
     if (Array.isArray(add)) {
       for (const cap of add) {
         if (cap === 'CAP_SYS_ADMIN')
@@ -164,7 +165,7 @@ export function validateContainerSecurityContext(sc: Obj | undefined, hostUsers:
       }
     }
   }
-  errs.push(...windowsOptions(objectAt(sc, 'windowsOptions'), `${path}.windowsOptions`));
-  errs.push(...appArmorProfile(objectAt(sc, 'appArmorProfile'), `${path}.appArmorProfile`));
+  errs.push(...windowsOptions(asObject(sc.windowsOptions), `${path}.windowsOptions`));
+  errs.push(...appArmorProfile(asObject(sc.appArmorProfile), `${path}.appArmorProfile`));
   return errs;
 }

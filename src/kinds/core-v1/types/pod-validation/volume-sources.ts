@@ -2,18 +2,9 @@ import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
 import { isDns1123Subdomain } from '../../../../validation/names.js';
 import { validateLabelSelector } from '../../../../selectors/label-selector-object.js';
-import {
-  dnsLabel,
-  indexed,
-  isInt,
-  localDescendingPath,
-  localNonReservedPath,
-  type Obj,
-  objectAt,
-  pathNoBacksteps,
-  text,
-} from './common.js';
+import { dnsLabel, indexed, localDescendingPath, localNonReservedPath, type Obj, pathNoBacksteps } from './common.js';
 import { VOLUME_FIELD_PATHS, validateObjectFieldSelector, validateResourceFieldSelector } from './downward-api.js';
+import { asObject, isInt, text } from '../../../../api/json-fields.js';
 
 /** The per-source checks of validateVolumeSource for the volume types pods use today. */
 
@@ -23,7 +14,7 @@ const FILE_MODE_ERROR = 'must be a number between 0 and 0777 (octal), both inclu
 const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
 
 const required = (source: Obj, key: string, path: string): FieldError[] =>
-  text(source, key) === '' ? [fieldError.required(`${path}.${key}`)] : [];
+  text(source[key]) === '' ? [fieldError.required(`${path}.${key}`)] : [];
 
 function fileMode(value: unknown, path: string): FieldError[] {
   return isInt(value) && (value > 0o777 || value < 0) ? [fieldError.invalid(path, value, FILE_MODE_ERROR)] : [];
@@ -32,7 +23,7 @@ function fileMode(value: unknown, path: string): FieldError[] {
 /** validateKeyToPath. */
 function keyToPath(item: Obj, path: string): FieldError[] {
   const errs = [...required(item, 'key', path), ...required(item, 'path', path)];
-  errs.push(...localNonReservedPath(text(item, 'path'), `${path}.path`), ...fileMode(item.mode, `${path}.mode`));
+  errs.push(...localNonReservedPath(text(item.path), `${path}.path`), ...fileMode(item.mode, `${path}.mode`));
   return errs;
 }
 
@@ -40,8 +31,8 @@ const items = (source: Obj, path: string): FieldError[] =>
   indexed(source.items).flatMap(([item, i]) => keyToPath(item, `${path}.items[${i}]`));
 
 export const hostPath: SourceValidator = (source, path) => {
-  if (text(source, 'path') === '') return [fieldError.required(`${path}.path`)];
-  const errs = pathNoBacksteps(text(source, 'path'), `${path}.path`);
+  if (text(source.path) === '') return [fieldError.required(`${path}.path`)];
+  const errs = pathNoBacksteps(text(source.path), `${path}.path`);
   const type = source.type;
   if (type != null && (typeof type !== 'string' || !HOST_PATH_TYPES.includes(type))) {
     errs.push(fieldError.notSupported(`${path}.type`, type, HOST_PATH_TYPES));
@@ -51,7 +42,7 @@ export const hostPath: SourceValidator = (source, path) => {
 
 export const gitRepo: SourceValidator = (source, path) => [
   ...required(source, 'repository', path),
-  ...localDescendingPath(text(source, 'directory'), `${path}.directory`),
+  ...localDescendingPath(text(source.directory), `${path}.directory`),
 ];
 
 function partition(source: Obj, path: string): FieldError[] {
@@ -76,8 +67,7 @@ export const configMap: SourceValidator = (source, path) => [
 
 export const nfs: SourceValidator = (source, path) => {
   const errs = [...required(source, 'server', path), ...required(source, 'path', path)];
-  if (!text(source, 'path').startsWith('/'))
-    errs.push(fieldError.invalid(`${path}.path`, text(source, 'path'), 'must be an absolute path'));
+  if (!text(source.path).startsWith('/')) errs.push(fieldError.invalid(`${path}.path`, text(source.path), 'must be an absolute path'));
   return errs;
 };
 
@@ -99,8 +89,8 @@ export const rbd: SourceValidator = (source, path) => [
 ];
 
 function secretRefName(source: Obj, path: string): FieldError[] {
-  const ref = objectAt(source, 'secretRef');
-  return ref !== undefined && text(ref, 'name') === '' ? [fieldError.required(`${path}.secretRef.name`)] : [];
+  const ref = asObject(source.secretRef);
+  return ref !== undefined && text(ref.name) === '' ? [fieldError.required(`${path}.secretRef.name`)] : [];
 }
 
 export const cinder: SourceValidator = (source, path) => [...required(source, 'volumeID', path), ...secretRefName(source, path)];
@@ -123,16 +113,14 @@ export const scaleIO: SourceValidator = (source, path) => [
 
 export const storageos: SourceValidator = (source, path) => {
   const errs =
-    text(source, 'volumeName') === ''
-      ? [fieldError.required(`${path}.volumeName`)]
-      : dnsLabel(text(source, 'volumeName'), `${path}.volumeName`);
-  if (text(source, 'volumeNamespace') !== '') errs.push(...dnsLabel(text(source, 'volumeNamespace'), `${path}.volumeNamespace`));
+    text(source.volumeName) === '' ? [fieldError.required(`${path}.volumeName`)] : dnsLabel(text(source.volumeName), `${path}.volumeName`);
+  if (text(source.volumeNamespace) !== '') errs.push(...dnsLabel(text(source.volumeNamespace), `${path}.volumeNamespace`));
   return [...errs, ...secretRefName(source, path)];
 };
 
 export const flocker: SourceValidator = (source, path) => {
-  const name = text(source, 'datasetName');
-  const uuid = text(source, 'datasetUUID');
+  const name = text(source.datasetName);
+  const uuid = text(source.datasetUUID);
   const errs: FieldError[] = [];
   if (name === '' && uuid === '') errs.push(fieldError.required(path, 'one of datasetName and datasetUUID is required'));
   if (name !== '' && uuid !== '')
@@ -158,14 +146,14 @@ export const fc: SourceValidator = (source, path) => {
 };
 
 export const csi: SourceValidator = (source, path) => {
-  const driver = text(source, 'driver');
+  const driver = text(source.driver);
   const errs: FieldError[] = [];
   if (driver === '') errs.push(fieldError.required(`${path}.driver`));
   if (driver.length > 63) errs.push(fieldError.tooLong(`${path}.driver`, 63));
   errs.push(...isDns1123Subdomain(driver.toLowerCase()).map((msg) => fieldError.invalid(`${path}.driver`, driver, msg)));
-  const ref = objectAt(source, 'nodePublishSecretRef');
+  const ref = asObject(source.nodePublishSecretRef);
   if (ref !== undefined) {
-    const name = text(ref, 'name');
+    const name = text(ref.name);
     if (name === '') errs.push(fieldError.required(`${path}.nodePublishSecretRef.name`));
     else errs.push(...isDns1123Subdomain(name).map((msg) => fieldError.invalid(`${path}.name`, name, msg)));
   }
@@ -174,9 +162,9 @@ export const csi: SourceValidator = (source, path) => {
 
 /** validateDownwardAPIVolumeFile. */
 function downwardFile(file: Obj, path: string): FieldError[] {
-  const errs = [...required(file, 'path', path), ...localNonReservedPath(text(file, 'path'), `${path}.path`)];
-  const fieldRef = objectAt(file, 'fieldRef');
-  const resourceRef = objectAt(file, 'resourceFieldRef');
+  const errs = [...required(file, 'path', path), ...localNonReservedPath(text(file.path), `${path}.path`)];
+  const fieldRef = asObject(file.fieldRef);
+  const resourceRef = asObject(file.resourceFieldRef);
   if (fieldRef !== undefined) {
     errs.push(...validateObjectFieldSelector(fieldRef, VOLUME_FIELD_PATHS, `${path}.fieldRef`));
     if (resourceRef !== undefined)
@@ -207,24 +195,24 @@ export const projected: SourceValidator = (source, path) => {
     const at = `${path}.sources[${i}]`;
     let count = 0;
     for (const kind of ['secret', 'configMap'] as const) {
-      const ref = objectAt(entry, kind);
+      const ref = asObject(entry[kind]);
       if (ref === undefined) continue;
       count++;
-      if (text(ref, 'name') === '') errs.push(fieldError.required(`${at}.${kind}.name`));
+      if (text(ref.name) === '') errs.push(fieldError.required(`${at}.${kind}.name`));
       for (const [item, j] of indexed(ref.items)) {
         errs.push(...keyToPath(item, `${at}.${kind}.items[${j}]`));
-        if (text(item, 'path') !== '') claimPath(text(item, 'path'), text(ref, 'name'));
+        if (text(item.path) !== '') claimPath(text(item.path), text(ref.name));
       }
     }
-    const downward = objectAt(entry, 'downwardAPI');
+    const downward = asObject(entry.downwardAPI);
     if (downward !== undefined) {
       count++;
       for (const [file] of indexed(downward.items)) {
         errs.push(...downwardFile(file, `${at}.downwardAPI`));
-        if (text(file, 'path') !== '') claimPath(text(file, 'path'), text(file, 'path'));
+        if (text(file.path) !== '') claimPath(text(file.path), text(file.path));
       }
     }
-    const token = objectAt(entry, 'serviceAccountToken');
+    const token = asObject(entry.serviceAccountToken);
     if (token !== undefined) {
       count++;
       const seconds = token.expirationSeconds;
@@ -236,14 +224,14 @@ export const projected: SourceValidator = (source, path) => {
         errs.push(
           fieldError.invalid(`${at}.serviceAccountToken.expirationSeconds`, seconds, 'may not specify a duration larger than 2^32 seconds'),
         );
-      if (text(token, 'path') === '') errs.push(fieldError.required(`${path}.path`));
-      else errs.push(...localNonReservedPath(text(token, 'path'), `${path}.path`));
+      if (text(token.path) === '') errs.push(fieldError.required(`${path}.path`));
+      else errs.push(...localNonReservedPath(text(token.path), `${path}.path`));
     }
-    const bundle = objectAt(entry, 'clusterTrustBundle');
+    const bundle = asObject(entry.clusterTrustBundle);
     if (bundle !== undefined) {
       count++;
       errs.push(...clusterTrustBundle(bundle, `${at}.clusterTrustBundle`));
-      claimPath(text(bundle, 'path'), text(bundle, 'path'));
+      claimPath(text(bundle.path), text(bundle.path));
     }
     if (count > 1) errs.push(fieldError.forbidden(at, 'may not specify more than 1 volume type per source'));
   }
@@ -262,11 +250,11 @@ function clusterTrustBundle(bundle: Obj, path: string): FieldError[] {
       errs.push(fieldError.invalid(`${path}.labelSelector`, bundle.labelSelector, 'labelSelector must be unset if name is specified'));
   } else if (hasSigner) {
     if (bundle.signerName === '') errs.push(fieldError.required(`${path}.signerName`, 'must be a valid signer name'));
-    const selector = objectAt(bundle, 'labelSelector');
+    const selector = asObject(bundle.labelSelector);
     if (selector !== undefined) errs.push(...validateLabelSelector(selector, `${path}.labelSelector`));
   } else errs.push(fieldError.required(path, 'either name or signerName must be specified'));
-  if (text(bundle, 'path') === '') errs.push(fieldError.required(`${path}.path`));
-  errs.push(...localNonReservedPath(text(bundle, 'path'), `${path}.path`));
+  if (text(bundle.path) === '') errs.push(fieldError.required(`${path}.path`));
+  errs.push(...localNonReservedPath(text(bundle.path), `${path}.path`));
   return errs;
 }
 
@@ -278,7 +266,7 @@ const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 
 /** validateImageVolumeSource (reference required for pods only: see volumes.ts). */
 export function image(source: Obj, path: string, isPod: boolean): FieldError[] {
-  const errs = isPod && text(source, 'reference') === '' ? [fieldError.required(`${path}.reference`)] : [];
+  const errs = isPod && text(source.reference) === '' ? [fieldError.required(`${path}.reference`)] : [];
   const policy = source.pullPolicy;
   if (policy === undefined || policy === '') errs.push(fieldError.required(`${path}.pullPolicy`));
   else if (typeof policy !== 'string' || !PULL_POLICIES.includes(policy))

@@ -1,9 +1,10 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
 import { isDns1123Subdomain } from '../../../../validation/names.js';
-import { dnsLabel, indexed, listLength, localDescendingPath, type Obj, objectAt, pathNoBacksteps, text } from './common.js';
+import { dnsLabel, indexed, listLength, localDescendingPath, type Obj, pathNoBacksteps } from './common.js';
 import { isNegativeQuantity } from './quantity-text.js';
 import * as sources from './volume-sources.js';
+import { asObject, text } from '../../../../api/json-fields.js';
 
 /** ValidateVolumes and the container's view of them (ValidateVolumeMounts, ValidateVolumeDevices). */
 
@@ -89,7 +90,7 @@ function validateVolumeSource(volume: Obj, path: string, volumeName: string, pod
       for (const msg of isDns1123Subdomain(claim))
         errs.push(fieldError.invalid(`${path}.name`, volumeName, `PVC name ${JSON.stringify(claim)}: ${msg}`));
     }
-    if (key === 'iscsi' && typeof source.initiatorName === 'string' && `${volumeName}:${text(source, 'targetPortal')}`.length > 64) {
+    if (key === 'iscsi' && typeof source.initiatorName === 'string' && `${volumeName}:${text(source.targetPortal)}`.length > 64) {
       errs.push(
         fieldError.invalid(
           `${path}.name`,
@@ -108,22 +109,22 @@ export function validateVolumes(volumes: unknown, podName: string, path: string,
   const errors: FieldError[] = [];
   const byName = new Map<string, Obj>();
   const createdClaims = new Set<string>();
-  if (podName !== '') for (const [v] of indexed(volumes)) if (isObject(v.ephemeral)) createdClaims.add(`${podName}-${text(v, 'name')}`);
+  if (podName !== '') for (const [v] of indexed(volumes)) if (isObject(v.ephemeral)) createdClaims.add(`${podName}-${text(v.name)}`);
   for (const [volume, i] of indexed(volumes)) {
     const at = `${path}[${i}]`;
-    const name = text(volume, 'name');
+    const name = text(volume.name);
     const errs = validateVolumeSource(volume, at, name, podName, isPod);
     if (name === '') errs.push(fieldError.required(`${at}.name`));
     else errs.push(...dnsLabel(name, `${at}.name`));
     if (byName.has(name)) errs.push(fieldError.duplicate(`${at}.name`, name));
     if (errs.length === 0) byName.set(name, volume);
     else errors.push(...errs);
-    const claim = objectAt(volume, 'persistentVolumeClaim');
-    if (claim !== undefined && createdClaims.has(text(claim, 'claimName'))) {
+    const claim = asObject(volume.persistentVolumeClaim);
+    if (claim !== undefined && createdClaims.has(text(claim.claimName))) {
       errors.push(
         fieldError.invalid(
           `${at}.persistentVolumeClaim.claimName`,
-          text(claim, 'claimName'),
+          text(claim.claimName),
           'must not reference a PVC that gets created for an ephemeral volume',
         ),
       );
@@ -139,7 +140,7 @@ function mountPropagation(mount: Obj, container: Obj, path: string): FieldError[
   const mode = mount.mountPropagation;
   if (mode == null) return [];
   const errs = typeof mode === 'string' && PROPAGATIONS.includes(mode) ? [] : [fieldError.notSupported(path, mode, PROPAGATIONS)];
-  const security = objectAt(container, 'securityContext');
+  const security = asObject(container.securityContext);
   if (mode === 'Bidirectional' && security?.privileged !== true) {
     errs.push(fieldError.forbidden(path, 'Bidirectional mount propagation is available only to privileged containers'));
   }
@@ -168,7 +169,7 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 function namesToPaths(list: unknown, pathKey: string): ReadonlyMap<string, string> {
   const out = new Map<string, string>();
   if (!Array.isArray(list)) return out;
-  for (const item of list) if (isObject(item)) out.set(text(item, 'name'), text(item, pathKey));
+  for (const item of list) if (isObject(item)) out.set(text(item.name), text(item[pathKey]));
   return out;
 }
 
@@ -181,8 +182,8 @@ export function validateVolumeMounts(container: Obj, volumes: ReadonlyMap<string
   const mountPoints = new Set<string>();
   for (const [mount, i] of indexed(container.volumeMounts)) {
     const at = `${path}[${i}]`;
-    const name = text(mount, 'name');
-    const mountPath = text(mount, 'mountPath');
+    const name = text(mount.name);
+    const mountPath = text(mount.mountPath);
     if (name === '') errs.push(fieldError.required(`${at}.name`));
     if (!volumes.has(name)) errs.push({ type: 'FieldValueNotFound', field: `${at}.name`, value: name, detail: '', hasValue: true });
     if (mountPath === '') errs.push(fieldError.required(`${at}.mountPath`));
@@ -191,8 +192,8 @@ export function validateVolumeMounts(container: Obj, volumes: ReadonlyMap<string
     if (devices.has(name)) errs.push(fieldError.invalid(`${at}.name`, name, 'must not already exist in volumeDevices'));
     if (devicePaths.has(mountPath))
       errs.push(fieldError.invalid(`${at}.mountPath`, mountPath, 'must not already exist as a path in volumeDevices'));
-    const subPath = text(mount, 'subPath');
-    const subPathExpr = text(mount, 'subPathExpr');
+    const subPath = text(mount.subPath);
+    const subPathExpr = text(mount.subPathExpr);
     if (isObject(volumes.get(name)?.image)) {
       if (subPath !== '') errs.push(fieldError.invalid(`${at}.subPath`, subPath, 'not allowed in image volume sources'));
       if (subPathExpr !== '') errs.push(fieldError.invalid(`${at}.subPathExpr`, subPathExpr, 'not allowed in image volume sources'));
@@ -217,8 +218,8 @@ export function validateVolumeDevices(container: Obj, volumes: ReadonlyMap<strin
   const names = new Set<string>();
   for (const [device, i] of indexed(container.volumeDevices)) {
     const at = `${path}[${i}]`;
-    const name = text(device, 'name');
-    const devicePath = text(device, 'devicePath');
+    const name = text(device.name);
+    const devicePath = text(device.devicePath);
     const volume = volumes.get(name);
     if (name === '') errs.push(fieldError.required(`${at}.name`));
     if (names.has(name)) errs.push(fieldError.invalid(`${at}.name`, name, 'must be unique'));

@@ -1,8 +1,9 @@
 import { isObject } from '../../../../api/types.js';
-import { indexed, type Obj, objectAt, text } from './common.js';
+import { indexed, type Obj } from './common.js';
 import { annotationsOf } from './pod-annotations.js';
 import { allContainers } from './os-rules.js';
 import { quantityNanos } from './quantity-text.js';
+import { asObject, text } from '../../../../api/json-fields.js';
 
 /** The common warnings of pkg/api/pod's GetWarningsForPod / GetWarningsForPodTemplate (1.32). */
 
@@ -33,13 +34,13 @@ function envWarnings(container: Obj, path: string): string[] {
   const warnings: string[] = [];
   const seen = new Set<string>();
   for (const [env, i] of indexed(container.env)) {
-    const name = text(env, 'name');
+    const name = text(env.name);
     if (!seen.has(name)) {
       seen.add(name);
       continue;
     }
     const ref = `$(${name})`;
-    const value = text(env, 'value');
+    const value = text(env.value);
     if (isObject(env.valueFrom) || value === ref || !value.includes(ref)) {
       warnings.push(`${path}.env[${i}]: hides previous definition of ${JSON.stringify(name)}, which may be dropped when using apply`);
     }
@@ -51,14 +52,14 @@ function envWarnings(container: Obj, path: string): string[] {
 function specAndMetaWarnings(spec: Obj, meta: unknown, prefix: string, isTemplate: boolean): string[] {
   const warnings: string[] = [];
   const annotations = annotationsOf(meta);
-  const nodeSelector = objectAt(spec, 'nodeSelector') ?? {};
+  const nodeSelector = asObject(spec.nodeSelector) ?? {};
   for (const key of Object.keys(nodeSelector)) {
     const message = DEPRECATED_NODE_LABELS[key];
     if (message !== undefined) warnings.push(`${prefix}spec.nodeSelector[${key}]: ${message}`);
   }
   for (const [key, message] of DEPRECATED_ANNOTATIONS)
     if (key in annotations) warnings.push(`${prefix}metadata.annotations[${key}]: ${message}`);
-  if (objectAt(objectAt(spec, 'securityContext') ?? {}, 'seccompProfile') === undefined && SECCOMP_POD in annotations) {
+  if (asObject(asObject(spec.securityContext)?.seccompProfile) === undefined && SECCOMP_POD in annotations) {
     warnings.push(`${prefix}metadata.annotations[${SECCOMP_POD}]: ${SECCOMP_MESSAGE}`);
   }
   for (const [volume, i] of indexed(spec.volumes))
@@ -73,16 +74,16 @@ function specAndMetaWarnings(spec: Obj, meta: unknown, prefix: string, isTemplat
   ] as const) {
     const seen = new Set<string>();
     for (const [item, i] of indexed(spec[field])) {
-      const value = text(item, label);
+      const value = text(item[label]);
       if (seen.has(value)) warnings.push(`${prefix}spec.${field}[${i}].${label}: duplicate ${label} ${JSON.stringify(value)}`);
       else seen.add(value);
     }
   }
   for (const [item, i] of indexed(spec.imagePullSecrets))
-    if (text(item, 'name') === '') warnings.push(`${prefix}spec.imagePullSecrets[${i}].name: invalid empty name ""`);
+    if (text(item.name) === '') warnings.push(`${prefix}spec.imagePullSecrets[${i}].name: invalid empty name ""`);
   for (const [container, at] of allContainers(spec, `${prefix}spec`)) {
-    const security = objectAt(container, 'securityContext') ?? {};
-    const name = text(container, 'name');
+    const security = asObject(container.securityContext) ?? {};
+    const name = text(container.name);
     if (security.seccompProfile === undefined && `${SECCOMP_CONTAINER_PREFIX}${name}` in annotations) {
       warnings.push(`${prefix}metadata.annotations[${SECCOMP_CONTAINER_PREFIX}${name}]: ${SECCOMP_MESSAGE}`);
     }
@@ -91,9 +92,9 @@ function specAndMetaWarnings(spec: Obj, meta: unknown, prefix: string, isTemplat
         `${prefix}metadata.annotations[${APPARMOR_PREFIX}${name}]: deprecated since v1.30; use the "appArmorProfile" field instead`,
       );
     }
-    const resources = objectAt(container, 'resources') ?? {};
+    const resources = asObject(container.resources) ?? {};
     for (const [kind, resource] of FRACTIONAL_RESOURCES) {
-      const value = objectAt(resources, kind)?.[resource];
+      const value = asObject(resources[kind])?.[resource];
       if (value !== undefined && quantityNanos(value) % 1_000_000_000n !== 0n) {
         warnings.push(
           `${at}.resources.${kind}[${resource}]: fractional byte value ${JSON.stringify(String(value))} is invalid, must be an integer`,
