@@ -8,7 +8,7 @@ export function get(value: unknown, ...path: string[]): unknown {
   return current;
 }
 
-export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+export { text } from '../api/json-fields.js';
 
 export const integer = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0);
 
