@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processCpuSeconds } from './cpu.js';
+import { benchApply } from './apply.js';
 import { benchCrdServing } from './crd.js';
 import { benchCrdRules } from './crd-rules.js';
 import { benchGarbageCollector, gcTable } from './gc.js';
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchCrdServing()));
     rows.push(...(await benchCrdRules()));
     rows.push(...(await benchValidation()));
+    rows.push(...(await benchApply()));
     rows.push(...(await benchSqlite()));
     rows.push(...(await benchEtcd()));
     rows.push(...(await benchEtcdCluster()));

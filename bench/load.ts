@@ -22,9 +22,23 @@ export interface LoadResult {
  * It writes HTTP/1.1 by hand and parses only the status line and Content-Length: node's http client costs more
  * CPU than a bare server on the same two cores, and would measure itself instead of the server.
  */
-export async function postLoad(options: {
+export function postLoad(options: {
   url: string;
   path: string;
+  concurrency: number;
+  durationMs: number;
+  expectStatus: number;
+  body: (i: number) => string;
+}): Promise<LoadResult> {
+  return requestLoad({ ...options, method: 'POST', path: () => options.path, contentType: 'application/json' });
+}
+
+/** postLoad's load with any method, content type and a target per request (e.g. PATCHes spread over objects). */
+export async function requestLoad(options: {
+  url: string;
+  method: string;
+  path: (i: number) => string;
+  contentType: string;
   concurrency: number;
   durationMs: number;
   expectStatus: number;
@@ -37,8 +51,9 @@ export async function postLoad(options: {
   const deadline = performance.now() + options.durationMs;
   const started = performance.now();
   const request = (): string => {
-    const body = options.body(next++);
-    return `POST ${options.path} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const i = next++;
+    const body = options.body(i);
+    return `${options.method} ${options.path(i)} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: ${options.contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   };
   const connection = (): Promise<void> =>
     new Promise((resolve) => {
