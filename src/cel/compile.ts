@@ -74,16 +74,16 @@ interface AstLike {
  * its overload cannot be replaced, but cel-js resolves a call by name when it runs, so the checked AST's `matches`
  * calls are renamed to the RE2 overload registered beside it (library.ts; a unit test holds cel-js to this).
  */
-function useRe2(node: unknown): void {
+function routeMatchesToRe2(node: unknown): void {
   if (node === null || typeof node !== 'object') return;
   if (Array.isArray(node)) {
-    for (const x of node) useRe2(x);
+    for (const x of node) routeMatchesToRe2(x);
     return;
   }
   const n = node as AstLike;
   if (typeof n.op !== 'string') return;
   if (n.op === 'rcall' && Array.isArray(n.args) && n.args[0] === 'matches') n.args[0] = RE2_MATCHES;
-  useRe2(n.args);
+  routeMatchesToRe2(n.args);
 }
 
 function walk(node: unknown, depth: number, acc: { nodes: number; depth: number; oldSelf: boolean }): void {
@@ -117,7 +117,7 @@ export function compile(env: Environment, expression: string): Compiled {
   }
   if (!checked.valid) throw new CompileError(celGoError(expression, checked.error));
   const parsed = env.parse(expression);
-  useRe2((parsed as unknown as { ast: unknown }).ast);
+  routeMatchesToRe2((parsed as unknown as { ast: unknown }).ast);
   const acc = { nodes: 0, depth: 0, oldSelf: false };
   walk((parsed as unknown as { ast: unknown }).ast, 0, acc);
   return {
