@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isInt } from '../../../../api/json-fields.js';
 import { isObject } from '../../../../api/types.js';
@@ -39,11 +38,6 @@ export const dnsSubdomain = (value: string, path: string): FieldError[] =>
 /** ValidateQualifiedName and metav1validation.ValidateLabelName (same rules and messages). */
 export const qualifiedName = (value: string, path: string): FieldError[] =>
   isQualifiedName(value).map((msg) => fieldError.invalid(path, value, msg));
-
-/** validation.IsValidIP (1.32 wording). */
-export function validIP(path: string, value: string): FieldError[] {
-  return isIP(value) === 0 ? [fieldError.invalid(path, value, 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)')] : [];
-}
 
 /** IsValidUserID / IsValidGroupID. */
 export function validId(path: string, value: unknown): FieldError[] {

@@ -22,7 +22,7 @@ export interface PodValidationOptions {
 }
 
 /** ValidatePodSpec for a spec embedded in a template (no pod name, host ports may still be defaulted). */
-export function validatePodSpec(spec: unknown, path: string, _options: PodValidationOptions = {}): FieldError[] {
+function validatePodSpec(spec: unknown, path: string): FieldError[] {
   return validatePodSpecAt(isObject(spec) ? spec : {}, path, { podName: '', isPod: false });
 }
 
@@ -44,7 +44,7 @@ export function validatePodTemplateSpec(template: unknown, path: string, options
   const annotations = annotationsOf(meta);
   const errs = [...validateLabels(meta.labels, `${path}.labels`), ...validateAnnotations(meta.annotations, `${path}.annotations`)];
   errs.push(...validatePodSpecificAnnotations(annotations, spec, `${path}.annotations`, options.allowInvalidPodDeletionCost === true));
-  errs.push(...validatePodSpec(spec, `${path}.spec`, options));
+  errs.push(...validatePodSpec(spec, `${path}.spec`));
   errs.push(...validateSeccompAnnotationsAndFields(annotations, spec, `${path}.spec`));
   errs.push(...validateAppArmorAnnotationsAndFields(annotations, spec, `${path}.spec`));
   if (Array.isArray(spec.ephemeralContainers) && spec.ephemeralContainers.length > 0) {

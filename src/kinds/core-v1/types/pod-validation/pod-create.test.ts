@@ -567,7 +567,11 @@ describe('ValidatePodCreate: less common fields', () => {
             ],
           },
           readinessGates: [{ conditionType: 'bad gate' }],
-          hostAliases: [{ ip: 'nope', hostnames: ['a.b'] }],
+          // Go's ParseIPSloppy accepts leading zeros in 1.32 (the second alias).
+          hostAliases: [
+            { ip: 'nope', hostnames: ['a.b'] },
+            { ip: '010.0.0.1', hostnames: ['c.d'] },
+          ],
         },
       ),
       [

@@ -2,7 +2,8 @@ import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.j
 import { goQuote } from '../../../../util/go-quote.js';
 import { isObject } from '../../../../api/types.js';
 import { validateLabels } from '../../../../validation/labels.js';
-import { dnsLabel, dnsSubdomain, inclusiveRange, indexed, listLength, MAX_INT32, type Obj, requiredEnum, validIP } from './common.js';
+import { validateIp } from '../../../../validation/ip-address.js';
+import { dnsLabel, dnsSubdomain, inclusiveRange, indexed, listLength, MAX_INT32, type Obj, requiredEnum } from './common.js';
 import { type ContainerContext, validateContainers, validateEphemeralContainers, validateInitContainers } from './containers.js';
 import { validateOS, validateWindowsHostProcess } from './os-rules.js';
 import { validateOverhead } from './resources.js';
@@ -95,7 +96,7 @@ function dnsConfig(spec: Obj, path: string): FieldError[] {
   if (nameservers.length > MAX_NAMESERVERS)
     errs.push(fieldError.invalid(`${path}.nameservers`, nameservers, `must not have more than ${MAX_NAMESERVERS} nameservers`));
   nameservers.forEach((ns, i) => {
-    errs.push(...validIP(`${path}.nameservers[${i}]`, typeof ns === 'string' ? ns : ''));
+    errs.push(...validateIp(`${path}.nameservers[${i}]`, typeof ns === 'string' ? ns : ''));
   });
   const searches = Array.isArray(config.searches) ? config.searches.filter((s): s is string => typeof s === 'string') : [];
   if (searches.length > MAX_SEARCHES)
@@ -131,7 +132,7 @@ function hostUsers(spec: Obj, path: string): FieldError[] {
 function hostAliases(aliases: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
   for (const [alias, i] of indexed(aliases)) {
-    errs.push(...validIP(`${path}[${i}].ip`, text(alias.ip)));
+    errs.push(...validateIp(`${path}[${i}].ip`, text(alias.ip)));
     const hostnames = Array.isArray(alias.hostnames) ? alias.hostnames : [];
     hostnames.forEach((h, j) => {
       errs.push(...dnsSubdomain(typeof h === 'string' ? h : '', `${path}[${i}].hostnames[${j}]`));

@@ -1,8 +1,8 @@
-import { isIP } from 'node:net';
 import { type FieldError, fieldError, GoLiteral } from '../../../../api/errors.js';
 import { isObject, type KubeObject } from '../../../../api/types.js';
 import { goQuote } from '../../../../util/go-quote.js';
-import { dnsSubdomain, indexed, type Obj, qualifiedName, validId, validIP } from './common.js';
+import { parseIp, validateIp } from '../../../../validation/ip-address.js';
+import { dnsSubdomain, indexed, type Obj, qualifiedName, validId } from './common.js';
 import { asObject, specOf, text } from '../../../../api/json-fields.js';
 
 /** ValidatePodStatusUpdate: what a status writer (the kubelet, a scheduler) may and may not report. */
@@ -21,11 +21,11 @@ function ipErrors(list: unknown, type: 'PodIP' | 'HostIP', path: string): FieldE
   const ips = indexed(list).map(([entry]) => text(entry.ip));
   const errs: FieldError[] = [];
   ips.forEach((ip, i) => {
-    errs.push(...validIP(`${path}[${i}]`, ip));
+    errs.push(...validateIp(`${path}[${i}]`, ip));
   });
   if (ips.length > 1) {
-    const v4 = ips.some((ip) => isIP(ip) === 4);
-    const v6 = ips.some((ip) => isIP(ip) === 6);
+    const v4 = ips.some((ip) => parseIp(ip)?.family === 'IPv4');
+    const v6 = ips.some((ip) => parseIp(ip)?.family === 'IPv6');
     const duplicates: FieldError[] = [];
     const seen = new Set<string>();
     ips.forEach((ip, i) => {
