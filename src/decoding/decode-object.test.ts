@@ -205,7 +205,19 @@ describe('decodeTypedObject: type mismatches are 400 with Go decoding messages',
       spec: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: '25%' } } },
       container: { resources: { limits: { cpu: 0.5, memory: '128Mi' } } },
     });
-    assert.deepEqual(decode(obj).object, obj);
+    const stored = deployment({
+      spec: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: '25%' } } },
+      container: { resources: { limits: { cpu: '500m', memory: '128Mi' } } },
+    });
+    assert.deepEqual(decode(obj).object, stored);
+  });
+
+  it('quantities are kept in their canonical form, as resource.Quantity serializes them', () => {
+    const written = ['1000m', '0.5', '1024Mi', '1.5Gi', '1000Mi', '129e6', ' 1 ', '+2'];
+    const stored = ['1', '500m', '1Gi', '1536Mi', '1000Mi', '129e6', '1', '2'];
+    const limits = (values: string[]) => Object.fromEntries(values.map((v, i) => [`example.com/r${i}`, v]));
+    const decoded = decode(deployment({ container: { resources: { limits: limits(written) } } })).object;
+    assert.deepEqual(decoded, deployment({ container: { resources: { limits: limits(stored) } } }));
   });
 });
 

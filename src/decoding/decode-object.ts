@@ -3,6 +3,7 @@ import { cloneJson, isJsonMap, type JsonMap, setKey } from '../util/json-value.j
 import { type DecodePlan, type PlanSlot, planFor, schemaType, slotPlan } from './decode-plan.js';
 import { DecodeError } from './errors.js';
 import { goTypeName } from './go-type-names.js';
+import { canonicalQuantity } from '../validation/quantity-text.js';
 import { base64Error, quantityError, timestampError } from './scalar-formats.js';
 
 /** The `fieldValidation` request parameter. */
@@ -131,9 +132,11 @@ class SchemaWalker {
           return value;
         }
         return this.typeMismatch(value, plan, depth, true);
-      case 'quantity':
-        this.fail(quantityError(value));
-        return value;
+      case 'quantity': {
+        const error = quantityError(value);
+        this.fail(error);
+        return error === undefined ? storedQuantity(value) : value;
+      }
       case 'bytes':
         if (typeof value !== 'string') return this.typeMismatch(value, plan, depth, false);
         this.fail(base64Error(value));
@@ -283,4 +286,16 @@ function jsonKind(value: unknown): string {
   if (isJsonMap(value)) return 'object';
   if (typeof value === 'boolean') return 'bool';
   return typeof value;
+}
+
+const EXPONENT_FORM = /[eE][-+]?\d+$/;
+
+/**
+ * A quantity as kube-apiserver stores and prints it: decoding parses it and encoding writes its canonical form
+ * ("1000m" → "1", "1024Mi" → "1Gi", 0.5 → "500m"), so a pod update resending "1000m" equals the stored "1". The
+ * rare exponent form ("1e3", which Go keeps as an exponent) is kept as written rather than printed differently.
+ */
+function storedQuantity(value: unknown): unknown {
+  if (typeof value === 'string' && EXPONENT_FORM.test(value)) return value;
+  return canonicalQuantity(value);
 }

@@ -1,7 +1,7 @@
 import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isQualifiedName } from '../../../../validation/names.js';
 import type { Obj } from './common.js';
-import { canonicalQuantity, quantityNanos } from './quantity-text.js';
+import { canonicalQuantity, quantityNanos } from '../../../../validation/quantity-text.js';
 import { text } from '../../../../api/json-fields.js';
 
 /** Field and resource references of env vars and downwardAPI volumes (validateObjectFieldSelector and friends). */

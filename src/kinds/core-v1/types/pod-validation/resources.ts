@@ -3,7 +3,7 @@ import { isObject } from '../../../../api/types.js';
 import { isQualifiedName } from '../../../../validation/names.js';
 import { isExtendedResource, isNative, STANDARD_RESOURCES } from '../../resource-names.js';
 import { dnsLabel, indexed, listLength, type Obj } from './common.js';
-import { canonicalQuantity, compareQuantities, isNegativeQuantity, quantityNanos } from './quantity-text.js';
+import { canonicalQuantity, compareQuantities, isNegativeQuantity, quantityNanos } from '../../../../validation/quantity-text.js';
 import { text } from '../../../../api/json-fields.js';
 
 /** Resource names and quantities of a container (ValidateContainerResourceRequirements) and of the pod overhead. */

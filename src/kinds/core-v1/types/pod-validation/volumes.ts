@@ -2,7 +2,7 @@ import { type FieldError, fieldError } from '../../../../api/errors.js';
 import { isObject } from '../../../../api/types.js';
 import { isDns1123Subdomain } from '../../../../validation/names.js';
 import { dnsLabel, indexed, listLength, localDescendingPath, type Obj, pathNoBacksteps } from './common.js';
-import { isNegativeQuantity } from './quantity-text.js';
+import { isNegativeQuantity } from '../../../../validation/quantity-text.js';
 import * as sources from './volume-sources.js';
 import { asObject, text } from '../../../../api/json-fields.js';
 

@@ -2,7 +2,7 @@ import { isObject } from '../../../../api/types.js';
 import { indexed, type Obj } from './common.js';
 import { annotationsOf } from './pod-annotations.js';
 import { allContainers } from './os-rules.js';
-import { quantityNanos } from './quantity-text.js';
+import { quantityNanos } from '../../../../validation/quantity-text.js';
 import { asObject, text } from '../../../../api/json-fields.js';
 
 /** The common warnings of pkg/api/pod's GetWarningsForPod / GetWarningsForPodTemplate (1.32). */

@@ -1,4 +1,4 @@
-import { quantityValue } from '../../../../validation/quantity-value.js';
+import { quantityValue } from './quantity-value.js';
 /**
  * resource.Quantity's canonical String(), which Kubernetes prints in resource errors ("must be less than or equal
  * to cpu limit of 1" for a limit written "1000m"). Exact for the decimal and binary SI forms people write; the
