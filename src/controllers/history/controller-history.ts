@@ -143,3 +143,11 @@ export async function truncateHistory(
     }
   }
 }
+
+/** The revision labels the pods carry: a revision a live pod names is in use. */
+export function podRevisionNames(pods: readonly KubeObject[]): string[] {
+  return pods.flatMap((pod) => {
+    const value = pod.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL];
+    return value === undefined ? [] : [value];
+  });
+}
