@@ -25,7 +25,7 @@ const objects = (value: unknown): Record<string, unknown>[] => (Array.isArray(va
 const specOf = (obj: KubeObject): Record<string, unknown> => (isObject(obj.spec) ? obj.spec : {});
 
 /** v1.Toleration.ToleratesTaint. */
-function tolerates(toleration: Record<string, unknown>, taint: { key: string; value: string; effect: string }): boolean {
+export function tolerates(toleration: Record<string, unknown>, taint: { key: string; value: string; effect: string }): boolean {
   const effect = typeof toleration.effect === 'string' ? toleration.effect : '';
   if (effect !== '' && effect !== taint.effect) return false;
   const key = typeof toleration.key === 'string' ? toleration.key : '';

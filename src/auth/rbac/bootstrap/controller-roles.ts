@@ -20,6 +20,8 @@ export const CONTROLLER_ACCOUNTS = {
   replicaSet: 'replicaset-controller',
   replicationController: 'replication-controller',
   deployment: 'deployment-controller',
+  statefulSet: 'statefulset-controller',
+  daemonSet: 'daemon-set-controller',
   podGarbageCollector: 'pod-garbage-collector',
 } as const;
 
@@ -85,6 +87,27 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'], ['apps', 'extensions'], ['replicasets']),
     // The controller reads pods to know when a Recreate rollout may start the new ReplicaSet.
     resourceRule(['get', 'list', 'watch', 'update'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  statefulSet: [
+    resourceRule(['list', 'watch'], [''], ['pods']),
+    resourceRule(['get', 'list', 'watch'], ['apps'], ['statefulsets']),
+    resourceRule(['update'], ['apps'], ['statefulsets/status']),
+    resourceRule(['update'], ['apps'], ['statefulsets/finalizers']),
+    resourceRule(['get', 'create', 'delete', 'update', 'patch'], [''], ['pods']),
+    resourceRule(['get', 'create', 'delete', 'update', 'patch', 'list', 'watch'], ['apps'], ['controllerrevisions']),
+    // Claims are created for new pods and get the retention policy's owner references (R12.88).
+    resourceRule(['get', 'create', 'update', 'list', 'watch'], [''], ['persistentvolumeclaims']),
+    EVENTS_RULE,
+  ],
+  daemonSet: [
+    resourceRule(['get', 'list', 'watch'], ['extensions', 'apps'], ['daemonsets']),
+    resourceRule(['update'], ['extensions', 'apps'], ['daemonsets/status']),
+    resourceRule(['update'], ['extensions', 'apps'], ['daemonsets/finalizers']),
+    resourceRule(['list', 'watch'], [''], ['nodes']),
+    resourceRule(['list', 'watch', 'create', 'delete', 'patch'], [''], ['pods']),
+    resourceRule(['create'], [''], ['pods/binding']),
+    resourceRule(['get', 'list', 'watch', 'create', 'delete', 'update', 'patch'], ['apps'], ['controllerrevisions']),
     EVENTS_RULE,
   ],
   podGarbageCollector: [
