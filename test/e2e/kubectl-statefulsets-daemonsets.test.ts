@@ -218,6 +218,50 @@ describe('StatefulSet and DaemonSet controllers with kubectl (issue 23)', () => 
     assert.deepEqual(names(await claims()), ['data-web-0', 'data-web-1', 'data-web-2']);
   });
 
+  it('WL-14: whenScaled Delete gives scaled-away claims to their pods; whenDeleted Delete gives the claims to the set', async () => {
+    const policy = (name: string, whenDeleted: string, whenScaled: string, replicas: number): string =>
+      STATEFUL_SET.replaceAll('web', name).replace(
+        'replicas: 3',
+        `replicas: ${replicas}\n  persistentVolumeClaimRetentionPolicy: {whenDeleted: ${whenDeleted}, whenScaled: ${whenScaled}}`,
+      );
+    const claimsOf = async (set: string): Promise<Obj[]> => (await claims()).filter((c) => c.metadata.name.startsWith(`data-${set}-`));
+    await ts.kubectlOk(['apply', '-f', '-', '-n', NS], { input: policy('db', 'Retain', 'Delete', 3) });
+    await ts.kubectlOk(['rollout', 'status', 'statefulset/db', '-n', NS, '--timeout=60s']);
+    assert.deepEqual(names(await claimsOf('db')), ['data-db-0', 'data-db-1', 'data-db-2']);
+    assert.deepEqual(
+      (await claimsOf('db')).map((c) => c.metadata.ownerReferences),
+      [undefined, undefined, undefined],
+    );
+    await k('scale', 'statefulset/db', '--replicas=1');
+    await waitFor(async () => names(await claimsOf('db')).join() === 'data-db-0', {
+      timeoutMs: 30_000,
+      what: 'the scaled-away claims deleted',
+    });
+    await k('delete', 'statefulset/db');
+    await waitFor(async () => (await list(`/api/v1/namespaces/${NS}/pods`)).filter((p) => p.metadata.name.startsWith('db-')).length === 0, {
+      timeoutMs: 30_000,
+      what: 'db-0 gone',
+    });
+    const [kept] = await claimsOf('db');
+    assert.equal(kept?.metadata.name, 'data-db-0');
+    assert.equal(kept?.metadata.ownerReferences, undefined);
+
+    await ts.kubectlOk(['apply', '-f', '-', '-n', NS], { input: policy('cache', 'Delete', 'Retain', 1) });
+    const set = await get('statefulsets', 'cache');
+    const owned = await waitFor(
+      async () => {
+        const [claim] = await claimsOf('cache');
+        return claim?.metadata.ownerReferences !== undefined && claim;
+      },
+      { timeoutMs: 30_000, what: 'the claim owned by its set' },
+    );
+    assert.deepEqual(owned.metadata.ownerReferences, [
+      { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'cache', uid: set.metadata.uid, controller: true, blockOwnerDeletion: true },
+    ]);
+    await k('delete', 'statefulset/cache');
+    await waitFor(async () => (await claimsOf('cache')).length === 0, { timeoutMs: 30_000, what: 'the claim deleted with its set' });
+  });
+
   it('WL-15: a DaemonSet runs one pod per node, pinned by node affinity and tolerating node problems', async () => {
     assert.match(await ts.kubectlOk(['apply', '-f', '-', '-n', NS], { input: DAEMON_SET }), /daemonset.apps\/agent created/);
     const status = await ts.kubectl(['rollout', 'status', 'daemonset/agent', '-n', NS, '--timeout=60s']);

@@ -1,6 +1,15 @@
 import type { KubeObject } from '../../api/types.js';
 import { numberOr } from '../workloads/pods.js';
-import { isCreated, isRunningAndAvailable, isRunningAndReady, isTerminating, podRevision, specOf, statusOf } from './identity.js';
+import {
+  isCreated,
+  isRunningAndAvailable,
+  isRunningAndReady,
+  isTerminating,
+  podRevision,
+  replicaCount,
+  specOf,
+  statusOf,
+} from './identity.js';
 
 /** The StatefulSet status fields the controller owns (R12.87). */
 export interface SetStatus {
@@ -49,11 +58,12 @@ export function computeStatus(
   return status;
 }
 
-/** completeRollingUpdate: once every pod is updated and ready, the update revision becomes the current one. */
+/** completeRollingUpdate: once all the wanted pods are updated and ready, the update revision becomes the current one. */
 export function completeRollingUpdate(set: KubeObject, status: SetStatus): void {
   const strategy = specOf(set).updateStrategy as { type?: string } | undefined;
   if ((strategy?.type ?? 'RollingUpdate') !== 'RollingUpdate') return;
-  if (status.updatedReplicas === status.replicas && status.readyReplicas === status.replicas) {
+  const wanted = replicaCount(set);
+  if (status.updatedReplicas === wanted && status.readyReplicas === wanted && status.replicas === wanted) {
     status.currentReplicas = status.updatedReplicas;
     status.currentRevision = status.updateRevision;
   }

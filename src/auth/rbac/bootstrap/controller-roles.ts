@@ -96,8 +96,12 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['update'], ['apps'], ['statefulsets/finalizers']),
     resourceRule(['get', 'create', 'delete', 'update', 'patch'], [''], ['pods']),
     resourceRule(['get', 'create', 'delete', 'update', 'patch', 'list', 'watch'], ['apps'], ['controllerrevisions']),
-    // Claims are created for new pods and get the retention policy's owner references (R12.88).
-    resourceRule(['get', 'create', 'update', 'list', 'watch'], [''], ['persistentvolumeclaims']),
+    resourceRule(['get', 'create'], [''], ['persistentvolumeclaims']),
+    // StatefulSetAutoDeletePVC (GA in 1.32): the retention policy's owner references on claims (R12.88).
+    resourceRule(['update', 'delete'], [''], ['persistentvolumeclaims']),
+    // Not in Kubernetes' role: a scaled-away pod's blocking reference on its claims needs it under
+    // OwnerReferencesPermissionEnforcement, which Cascade enables by default and kube-apiserver does not.
+    resourceRule(['update'], [''], ['pods/finalizers']),
     EVENTS_RULE,
   ],
   daemonSet: [
