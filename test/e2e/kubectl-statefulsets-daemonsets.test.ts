@@ -389,4 +389,31 @@ describe('StatefulSet and DaemonSet controllers with kubectl (issue 23)', () => 
       },
     );
   });
+
+  it('R12.168: an orphaning delete of a DaemonSet finishes (its deletion generation is acknowledged) and leaves the pods', async () => {
+    await ts.kubectlOk(['apply', '-f', '-', '-n', NS], { input: DAEMON_SET.replaceAll('agent', 'keeper') });
+    await waitFor(async () => (await pods('keeper-')).filter(ready).length === 3, { timeoutMs: 30_000, what: 'three keeper pods' });
+    assert.equal(await k('delete', 'daemonset/keeper', '--cascade=orphan'), 'daemonset.apps "keeper" deleted\n');
+    assert.equal((await ts.request('GET', `/apis/apps/v1/namespaces/${NS}/daemonsets/keeper`)).status, 404);
+    const left = await pods('keeper-');
+    assert.deepEqual(
+      left.map((p) => p.metadata.ownerReferences),
+      [undefined, undefined, undefined],
+    );
+    await k('delete', 'pods', '-l', 'app=keeper');
+  });
+
+  it('deleting a namespace with a StatefulSet and a DaemonSet inside empties it and finishes', async () => {
+    await ts.kubectlOk(['create', 'namespace', 'doomed']);
+    await ts.kubectlOk(['apply', '-f', '-', '-n', 'doomed'], { input: STATEFUL_SET.replace('replicas: 3', 'replicas: 2') });
+    await ts.kubectlOk(['apply', '-f', '-', '-n', 'doomed'], { input: DAEMON_SET });
+    await waitFor(async () => (await list('/api/v1/namespaces/doomed/pods')).filter(ready).length === 5, {
+      timeoutMs: 30_000,
+      what: 'two stateful and three daemon pods Ready',
+    });
+    const deleted = await ts.kubectl(['delete', 'namespace', 'doomed', '--timeout=60s'], { timeoutMs: 70_000 });
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.equal(deleted.stdout, 'namespace "doomed" deleted\n');
+    assert.equal((await ts.request('GET', '/api/v1/namespaces/doomed')).status, 404);
+  });
 });
