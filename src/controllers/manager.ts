@@ -11,7 +11,9 @@ import { Scheduler } from './scheduler/scheduler.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
 import { RootCaPublisher } from './root-ca-publisher/controller.js';
 import { DeploymentController } from './deployment/controller.js';
+import { DaemonSetController } from './daemonset/controller.js';
 import { ReplicaSetController } from './replicaset/controller.js';
+import { StatefulSetController } from './statefulset/controller.js';
 import { REPLICA_SET, REPLICATION_CONTROLLER } from './replicaset/kinds.js';
 import type { ProtectionMetrics } from './protection/metrics.js';
 import { ProtectionRuleController } from './protection/protection-rule-controller.js';
@@ -53,6 +55,10 @@ export interface ControllerManagerOptions {
   readonly replicationController?: boolean;
   /** Run the Deployment controller (default true; kube name `deployment`). */
   readonly deploymentController?: boolean;
+  /** Run the StatefulSet controller (default true; kube name `statefulset`). */
+  readonly statefulSetController?: boolean;
+  /** Run the DaemonSet controller (default true; kube name `daemonset`). */
+  readonly daemonSetController?: boolean;
   /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
   readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
@@ -72,6 +78,8 @@ export class ControllerManager {
   readonly replicaSets: ReplicaSetController | undefined;
   readonly replicationControllers: ReplicaSetController | undefined;
   readonly deployments: DeploymentController | undefined;
+  readonly statefulSets: StatefulSetController | undefined;
+  readonly daemonSets: DaemonSetController | undefined;
   readonly nodeSimulator: NodeSimulator | undefined;
   readonly kubelets: SimulatedKubelets | undefined;
   readonly scheduler: Scheduler | undefined;
@@ -130,6 +138,12 @@ export class ControllerManager {
         : new ReplicaSetController({ client: clientFor('replicationController'), kind: REPLICATION_CONTROLLER, log: options.log });
     this.deployments =
       options.deploymentController === false ? undefined : new DeploymentController({ client: clientFor('deployment'), log: options.log });
+    this.statefulSets =
+      options.statefulSetController === false
+        ? undefined
+        : new StatefulSetController({ client: clientFor('statefulSet'), log: options.log });
+    this.daemonSets =
+      options.daemonSetController === false ? undefined : new DaemonSetController({ client: clientFor('daemonSet'), log: options.log });
     this.nodeSimulator =
       options.simulateNodes === undefined
         ? undefined
@@ -164,6 +178,8 @@ export class ControllerManager {
       this.replicaSets?.start(),
       this.replicationControllers?.start(),
       this.deployments?.start(),
+      this.statefulSets?.start(),
+      this.daemonSets?.start(),
       this.nodeSimulator?.start(),
       this.kubelets?.start(),
       this.scheduler?.start(),
@@ -185,6 +201,8 @@ export class ControllerManager {
       this.replicaSets?.stop(),
       this.replicationControllers?.stop(),
       this.deployments?.stop(),
+      this.statefulSets?.stop(),
+      this.daemonSets?.stop(),
       this.scheduler?.stop(),
       this.kubelets?.stop(),
       this.nodeSimulator?.stop(),

@@ -11,6 +11,8 @@ type Switch = keyof Pick<
   | 'replicaSetController'
   | 'replicationController'
   | 'deploymentController'
+  | 'statefulSetController'
+  | 'daemonSetController'
 >;
 
 /**
@@ -39,6 +41,10 @@ const NAMES: Readonly<Record<string, Switch>> = {
   replicationcontroller: 'replicationController',
   'deployment-controller': 'deploymentController',
   deployment: 'deploymentController',
+  'statefulset-controller': 'statefulSetController',
+  statefulset: 'statefulSetController',
+  'daemonset-controller': 'daemonSetController',
+  daemonset: 'daemonSetController',
 };
 
 export const KNOWN_CONTROLLER_NAMES: readonly string[] = Object.keys(NAMES);

@@ -251,6 +251,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     replicaSetController: false,
     replicationController: false,
     deploymentController: false,
+    statefulSetController: false,
+    daemonSetController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =

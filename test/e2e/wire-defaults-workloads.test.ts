@@ -101,7 +101,8 @@ describe('wire fidelity: schemas, create defaults and replicationcontrollers (is
       assert.deepEqual(stable(ds), {
         apiVersion: 'apps/v1',
         kind: 'DaemonSet',
-        metadata: META('ds', NS, { generation: 1 }),
+        // The template generation kube-apiserver keeps in this annotation from the first write (R12.10).
+        metadata: META('ds', NS, { generation: 1, annotations: { 'deprecated.daemonset.template.generation': '1' } }),
         spec: {
           revisionHistoryLimit: 10,
           selector,

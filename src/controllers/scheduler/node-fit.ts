@@ -25,7 +25,7 @@ const UNSCHEDULABLE_TAINT = 'node.kubernetes.io/unschedulable';
 const objects = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
 /** v1.Toleration.ToleratesTaint. */
-function tolerates(toleration: Record<string, unknown>, taint: { key: string; value: string; effect: string }): boolean {
+export function tolerates(toleration: Record<string, unknown>, taint: { key: string; value: string; effect: string }): boolean {
   const effect = typeof toleration.effect === 'string' ? toleration.effect : '';
   if (effect !== '' && effect !== taint.effect) return false;
   const key = typeof toleration.key === 'string' ? toleration.key : '';

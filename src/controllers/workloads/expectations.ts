@@ -41,6 +41,11 @@ export class ControllerExpectations {
     this.byOwner.set(ownerKey, { add: 0, del: podKeys.length, timestamp: this.now(), deleting: new Set(podKeys) });
   }
 
+  /** Expects both at once, as a sync that creates on some nodes and deletes on others does (SetExpectations). */
+  expect(ownerKey: string, creations: number, podKeys: readonly string[]): void {
+    this.byOwner.set(ownerKey, { add: creations, del: podKeys.length, timestamp: this.now(), deleting: new Set(podKeys) });
+  }
+
   creationObserved(ownerKey: string): void {
     const e = this.byOwner.get(ownerKey);
     if (e !== undefined) e.add--;

@@ -1,3 +1,4 @@
+import { isObject, type KubeObject } from '../../api/types.js';
 import {
   conditionDefinition,
   int32,
@@ -162,6 +163,12 @@ const FIELD_NUMBERS: FieldNumberTable = {
   'io.k8s.api.apps.v1.RollingUpdateDaemonSet': { tags: { maxUnavailable: 1, maxSurge: 2 } },
 };
 
+const TEMPLATE_GENERATION_ANNOTATION = 'deprecated.daemonset.template.generation';
+
+function specTemplate(obj: KubeObject): unknown {
+  return isObject(obj.spec) ? obj.spec.template : undefined;
+}
+
 /** apps/v1 DaemonSet. */
 export const DAEMON_SET: KindDefinition = {
   resource: resourceInfo({
@@ -183,6 +190,17 @@ export const DAEMON_SET: KindDefinition = {
         defaultRollingStrategy(s, 'updateStrategy', { maxUnavailable: 1, maxSurge: 0 });
         s.revisionHistoryLimit ??= 10;
       }),
+    // spec.templateGeneration lives in this annotation in apps/v1 (R12.10): 1 on create, raised by each template
+    // change, and never settable by the writer.
+    prepareForCreate: (obj) => {
+      obj.metadata.annotations = { ...obj.metadata.annotations, [TEMPLATE_GENERATION_ANNOTATION]: '1' };
+    },
+    prepareForUpdate: (next, old) => {
+      const stored = Number(old.metadata.annotations?.[TEMPLATE_GENERATION_ANNOTATION] ?? '0');
+      const base = Number.isSafeInteger(stored) ? stored : 0;
+      const changed = JSON.stringify(specTemplate(next)) !== JSON.stringify(specTemplate(old));
+      next.metadata.annotations = { ...next.metadata.annotations, [TEMPLATE_GENERATION_ANNOTATION]: String(changed ? base + 1 : base) };
+    },
     validate: validateDaemonSet,
     validateUpdate: validateDaemonSetUpdate,
     validateStatusUpdate: validateDaemonSetStatusUpdate,

@@ -20,6 +20,8 @@ export const CONTROLLER_ACCOUNTS = {
   replicaSet: 'replicaset-controller',
   replicationController: 'replication-controller',
   deployment: 'deployment-controller',
+  statefulSet: 'statefulset-controller',
+  daemonSet: 'daemon-set-controller',
   podGarbageCollector: 'pod-garbage-collector',
 } as const;
 
@@ -85,6 +87,31 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'], ['apps', 'extensions'], ['replicasets']),
     // The controller reads pods to know when a Recreate rollout may start the new ReplicaSet.
     resourceRule(['get', 'list', 'watch', 'update'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  statefulSet: [
+    resourceRule(['list', 'watch'], [''], ['pods']),
+    resourceRule(['get', 'list', 'watch'], ['apps'], ['statefulsets']),
+    resourceRule(['update'], ['apps'], ['statefulsets/status']),
+    resourceRule(['update'], ['apps'], ['statefulsets/finalizers']),
+    resourceRule(['get', 'create', 'delete', 'update', 'patch'], [''], ['pods']),
+    resourceRule(['get', 'create', 'delete', 'update', 'patch', 'list', 'watch'], ['apps'], ['controllerrevisions']),
+    resourceRule(['get', 'create'], [''], ['persistentvolumeclaims']),
+    // StatefulSetAutoDeletePVC (GA in 1.32): the retention policy's owner references on claims (R12.88).
+    resourceRule(['update', 'delete'], [''], ['persistentvolumeclaims']),
+    // Not in Kubernetes' role: a scaled-away pod's blocking reference on its claims needs it under
+    // OwnerReferencesPermissionEnforcement, which Cascade enables by default and kube-apiserver does not.
+    resourceRule(['update'], [''], ['pods/finalizers']),
+    EVENTS_RULE,
+  ],
+  daemonSet: [
+    resourceRule(['get', 'list', 'watch'], ['extensions', 'apps'], ['daemonsets']),
+    resourceRule(['update'], ['extensions', 'apps'], ['daemonsets/status']),
+    resourceRule(['update'], ['extensions', 'apps'], ['daemonsets/finalizers']),
+    resourceRule(['list', 'watch'], [''], ['nodes']),
+    resourceRule(['list', 'watch', 'create', 'delete', 'patch'], [''], ['pods']),
+    resourceRule(['create'], [''], ['pods/binding']),
+    resourceRule(['get', 'list', 'watch', 'create', 'delete', 'update', 'patch'], ['apps'], ['controllerrevisions']),
     EVENTS_RULE,
   ],
   podGarbageCollector: [
