@@ -11,6 +11,10 @@ import { Scheduler } from './scheduler/scheduler.js';
 import { ServiceAccountController } from './serviceaccount/controller.js';
 import { RootCaPublisher } from './root-ca-publisher/controller.js';
 import { DeploymentController } from './deployment/controller.js';
+import { JobController } from './job/controller.js';
+import type { BackoffSettings } from './job/backoff.js';
+import { CronJobController } from './cronjob/controller.js';
+import { TtlAfterFinishedController } from './ttl-after-finished/controller.js';
 import { ReplicaSetController } from './replicaset/controller.js';
 import { REPLICA_SET, REPLICATION_CONTROLLER } from './replicaset/kinds.js';
 import type { ProtectionMetrics } from './protection/metrics.js';
@@ -53,6 +57,14 @@ export interface ControllerManagerOptions {
   readonly replicationController?: boolean;
   /** Run the Deployment controller (default true; kube name `deployment`). */
   readonly deploymentController?: boolean;
+  /** Run the Job controller (default true; kube name `job`). */
+  readonly jobController?: boolean;
+  /** The Job controller's pod failure back-off (default 10 s doubling to 10 minutes); tests shorten it. */
+  readonly jobBackoff?: BackoffSettings;
+  /** Run the CronJob controller (default true; kube name `cronjob`). */
+  readonly cronJobController?: boolean;
+  /** Run the TTL-after-finished controller (default true; kube name `ttl-after-finished`). */
+  readonly ttlAfterFinishedController?: boolean;
   /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
   readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
@@ -72,6 +84,9 @@ export class ControllerManager {
   readonly replicaSets: ReplicaSetController | undefined;
   readonly replicationControllers: ReplicaSetController | undefined;
   readonly deployments: DeploymentController | undefined;
+  readonly jobs: JobController | undefined;
+  readonly cronJobs: CronJobController | undefined;
+  readonly ttlAfterFinished: TtlAfterFinishedController | undefined;
   readonly nodeSimulator: NodeSimulator | undefined;
   readonly kubelets: SimulatedKubelets | undefined;
   readonly scheduler: Scheduler | undefined;
@@ -130,6 +145,16 @@ export class ControllerManager {
         : new ReplicaSetController({ client: clientFor('replicationController'), kind: REPLICATION_CONTROLLER, log: options.log });
     this.deployments =
       options.deploymentController === false ? undefined : new DeploymentController({ client: clientFor('deployment'), log: options.log });
+    this.jobs =
+      options.jobController === false
+        ? undefined
+        : new JobController({ client: clientFor('job'), backoff: options.jobBackoff, log: options.log });
+    this.cronJobs =
+      options.cronJobController === false ? undefined : new CronJobController({ client: clientFor('cronJob'), log: options.log });
+    this.ttlAfterFinished =
+      options.ttlAfterFinishedController === false
+        ? undefined
+        : new TtlAfterFinishedController({ client: clientFor('ttlAfterFinished'), log: options.log });
     this.nodeSimulator =
       options.simulateNodes === undefined
         ? undefined
@@ -164,6 +189,9 @@ export class ControllerManager {
       this.replicaSets?.start(),
       this.replicationControllers?.start(),
       this.deployments?.start(),
+      this.jobs?.start(),
+      this.cronJobs?.start(),
+      this.ttlAfterFinished?.start(),
       this.nodeSimulator?.start(),
       this.kubelets?.start(),
       this.scheduler?.start(),
@@ -185,6 +213,9 @@ export class ControllerManager {
       this.replicaSets?.stop(),
       this.replicationControllers?.stop(),
       this.deployments?.stop(),
+      this.jobs?.stop(),
+      this.cronJobs?.stop(),
+      this.ttlAfterFinished?.stop(),
       this.scheduler?.stop(),
       this.kubelets?.stop(),
       this.nodeSimulator?.stop(),

@@ -11,6 +11,9 @@ type Switch = keyof Pick<
   | 'replicaSetController'
   | 'replicationController'
   | 'deploymentController'
+  | 'jobController'
+  | 'cronJobController'
+  | 'ttlAfterFinishedController'
 >;
 
 /**
@@ -39,6 +42,12 @@ const NAMES: Readonly<Record<string, Switch>> = {
   replicationcontroller: 'replicationController',
   'deployment-controller': 'deploymentController',
   deployment: 'deploymentController',
+  'job-controller': 'jobController',
+  job: 'jobController',
+  'cronjob-controller': 'cronJobController',
+  cronjob: 'cronJobController',
+  'ttl-after-finished-controller': 'ttlAfterFinishedController',
+  'ttl-after-finished': 'ttlAfterFinishedController',
 };
 
 export const KNOWN_CONTROLLER_NAMES: readonly string[] = Object.keys(NAMES);

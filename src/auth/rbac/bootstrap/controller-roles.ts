@@ -20,6 +20,9 @@ export const CONTROLLER_ACCOUNTS = {
   replicaSet: 'replicaset-controller',
   replicationController: 'replication-controller',
   deployment: 'deployment-controller',
+  job: 'job-controller',
+  cronJob: 'cronjob-controller',
+  ttlAfterFinished: 'ttl-after-finished-controller',
   podGarbageCollector: 'pod-garbage-collector',
 } as const;
 
@@ -87,6 +90,22 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['get', 'list', 'watch', 'update'], [''], ['pods']),
     EVENTS_RULE,
   ],
+  job: [
+    resourceRule(['get', 'list', 'watch', 'update', 'patch'], ['batch'], ['jobs']),
+    resourceRule(['update'], ['batch'], ['jobs/status']),
+    resourceRule(['update'], ['batch'], ['jobs/finalizers']),
+    resourceRule(['list', 'watch', 'create', 'delete', 'patch'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  cronJob: [
+    resourceRule(['get', 'list', 'watch', 'update'], ['batch'], ['cronjobs']),
+    resourceRule(['get', 'list', 'watch', 'create', 'update', 'delete', 'patch'], ['batch'], ['jobs']),
+    resourceRule(['update'], ['batch'], ['cronjobs/status']),
+    resourceRule(['update'], ['batch'], ['cronjobs/finalizers']),
+    resourceRule(['list', 'delete'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  ttlAfterFinished: [resourceRule(['get', 'list', 'watch', 'delete'], ['batch'], ['jobs']), EVENTS_RULE],
   podGarbageCollector: [
     resourceRule(['list', 'watch', 'delete'], [''], ['pods']),
     resourceRule(['get', 'list', 'watch'], [''], ['nodes']),
