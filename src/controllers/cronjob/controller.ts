@@ -64,6 +64,8 @@ export class CronJobController {
   private readonly localZone: string;
   private readonly log: (message: string) => void;
   private readonly record: EventRecorder;
+  /** The last status written per CronJob and the resource versions it replaced (see freshest). */
+  private readonly written = new Map<string, { readonly stale: Set<string>; cronJob: KubeObject }>();
   private running: Promise<void>[] = [];
 
   constructor(options: CronJobControllerOptions) {
@@ -118,7 +120,7 @@ export class CronJobController {
   }
 
   async sync(key: string): Promise<ItemResult | undefined> {
-    const cronJob = this.cronJobs.store.getByKey(key);
+    const cronJob = this.freshest(key);
     if (cronJob === undefined) return undefined;
     const jobs = this.jobs.store
       .byIndex(NAMESPACE_INDEX, cronJob.metadata.namespace ?? '')
@@ -127,9 +129,30 @@ export class CronJobController {
     const requeueAfterMs = await this.syncCronJob(cronJob, jobs, status);
     await this.cleanupFinishedJobs(cronJob, jobs, status);
     if (JSON.stringify(status) !== JSON.stringify(statusOf(cronJob))) {
-      await this.client.update(CRONJOBS, cronJob.metadata.namespace, { ...cronJob, status }, 'status');
+      const written = await this.client.update(CRONJOBS, cronJob.metadata.namespace, { ...cronJob, status }, 'status');
+      const previous = this.written.get(key);
+      const stale =
+        previous !== undefined && previous.cronJob.metadata.resourceVersion === cronJob.metadata.resourceVersion
+          ? previous.stale
+          : new Set<string>();
+      stale.add(cronJob.metadata.resourceVersion ?? '');
+      this.written.set(key, { stale, cronJob: written });
     }
     return requeueAfterMs === undefined ? undefined : { requeueAfterMs };
+  }
+
+  /**
+   * The cached CronJob, or the one this controller last wrote while the cache still shows an older version: a stale
+   * active list or lastScheduleTime would let Forbid start a second run or repeat a scheduled time.
+   */
+  private freshest(key: string): KubeObject | undefined {
+    const cached = this.cronJobs.store.getByKey(key);
+    const mine = this.written.get(key);
+    if (cached !== undefined && mine !== undefined && cached.metadata.uid === mine.cronJob.metadata.uid) {
+      if (mine.stale.has(cached.metadata.resourceVersion ?? '')) return mine.cronJob;
+    }
+    this.written.delete(key);
+    return cached;
   }
 
   /** The active list against the Jobs that exist (R12.122), then at most one new Job (R12.118–R12.121). */

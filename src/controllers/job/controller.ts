@@ -68,6 +68,11 @@ export class JobController {
   private readonly backoff: PodFailureBackoff;
   /** Uids of pods whose finalizer this controller removed, until the cache shows it gone (finalizer expectations). */
   private readonly released = new Set<string>();
+  /**
+   * The last status this controller wrote per Job, and the resource versions it replaced: a cache still showing one
+   * of those would have the next sync count pods twice or recreate finished indexes.
+   */
+  private readonly written = new Map<string, { readonly stale: Set<string>; job: KubeObject }>();
   private running: Promise<void>[] = [];
 
   constructor(options: JobControllerOptions) {
@@ -160,6 +165,7 @@ export class JobController {
   private jobDeleted(job: KubeObject): void {
     const key = objectKey(job);
     this.expectations.delete(key);
+    this.written.delete(key);
     this.backoff.forget(key);
     for (const pod of this.pods.store.byIndex(NAMESPACE_INDEX, job.metadata.namespace ?? '')) {
       if (controllerRefOf(pod)?.uid === job.metadata.uid && hasTrackingFinalizer(pod)) this.queue.add(ORPHAN_PREFIX + objectKey(pod));
@@ -171,7 +177,7 @@ export class JobController {
       await this.syncOrphanPod(key.slice(ORPHAN_PREFIX.length));
       return undefined;
     }
-    const job = this.jobs.store.getByKey(key);
+    const job = this.freshest(key);
     if (job === undefined) return undefined;
     const managedBy = specOf(job).managedBy;
     if (managedBy !== undefined && managedBy !== MANAGED_BY) return undefined;
@@ -186,6 +192,29 @@ export class JobController {
       finalizer: TRACKING_FINALIZER,
     });
     return syncJob(this.context(key), job, pods);
+  }
+
+  /** The cached Job, or what this controller last wrote when the cache has not caught up with it yet. */
+  private freshest(key: string): KubeObject | undefined {
+    const cached = this.jobs.store.getByKey(key);
+    const mine = this.written.get(key);
+    if (cached === undefined || mine === undefined) {
+      this.written.delete(key);
+      return cached;
+    }
+    if (cached.metadata.uid === mine.job.metadata.uid && mine.stale.has(cached.metadata.resourceVersion ?? '')) return mine.job;
+    this.written.delete(key);
+    return cached;
+  }
+
+  private async writeStatus(key: string, job: KubeObject, status: Record<string, unknown>): Promise<KubeObject> {
+    const written = await this.client.update(JOBS, job.metadata.namespace, { ...job, status }, 'status');
+    const previous = this.written.get(key);
+    const stale =
+      previous !== undefined && previous.job.metadata.resourceVersion === job.metadata.resourceVersion ? previous.stale : new Set<string>();
+    stale.add(job.metadata.resourceVersion ?? '');
+    this.written.set(key, { stale, job: written });
+    return written;
   }
 
   /** A pod whose Job is gone, finished or no longer its controller keeps no tracking finalizer (syncOrphanPod). */
@@ -208,7 +237,7 @@ export class JobController {
       createPod: (job, index) => this.createPod(job, index),
       deletePod: (job, pod) => this.deletePod(key, job, pod),
       removeFinalizer: (pod) => this.removeFinalizer(pod),
-      writeStatus: (job, status) => this.client.update(JOBS, job.metadata.namespace, { ...job, status }, 'status'),
+      writeStatus: (job, status) => this.writeStatus(key, job, status),
       createBatch: (count, fn) => slowStartBatch(count, fn),
     };
   }
