@@ -173,3 +173,37 @@ test('an orphaned pod loses the tracking finalizer; a suspended Job deletes its 
     await controller.stop();
   }
 });
+
+test('backoffLimitPerIndex: an index fails after its retries, the others still run, then FailedIndexes (R12.111)', async () => {
+  const { base, controller } = await setup();
+  const indexOf = (p: KubeObject): string | undefined => p.metadata.annotations?.['batch.kubernetes.io/job-completion-index'];
+  try {
+    await base.create(JOBS, 'ns', job('per-index', { completions: 2, parallelism: 2, completionMode: 'Indexed', backoffLimitPerIndex: 1 }));
+    const firstRound = await until(async () => {
+      const pods = await livePods(base);
+      return pods.length === 2 && pods;
+    }, 'one pod per index');
+    const zero = firstRound.find((p) => indexOf(p) === '0');
+    const one = firstRound.find((p) => indexOf(p) === '1');
+    assert.ok(zero && one);
+    assert.equal(zero.metadata.annotations?.['batch.kubernetes.io/job-index-failure-count'], '0');
+    await finish(base, zero, 1);
+    const retry = await until(
+      async () => (await livePods(base)).find((p) => indexOf(p) === '0' && p.metadata.uid !== zero.metadata.uid),
+      'index 0 retried',
+    );
+    assert.equal(retry.metadata.annotations?.['batch.kubernetes.io/job-index-failure-count'], '1');
+    await finish(base, retry, 1);
+    await until(async () => (await jobStatus(base, 'per-index')).failedIndexes === '0', 'index 0 failed');
+    assert.equal((await livePods(base)).filter((p) => indexOf(p) === '0').length, 0, 'a failed index is not retried');
+    await finish(base, one, 0);
+    const failed = await until(async () => {
+      const s = await jobStatus(base, 'per-index');
+      return types(s).includes('Failed:FailedIndexes') && s;
+    }, 'Failed');
+    assert.deepEqual([failed.completedIndexes, failed.failedIndexes, failed.failed, failed.succeeded], ['1', '0', 2, 1]);
+    assert.equal(failed.conditions[1].message, 'Job has failed indexes');
+  } finally {
+    await controller.stop();
+  }
+});

@@ -234,7 +234,7 @@ export class JobController {
       backoff: this.backoff,
       released: this.released,
       record: this.record,
-      createPod: (job, index) => this.createPod(job, index),
+      createPod: (job, index, failureCount) => this.createPod(job, index, failureCount),
       deletePod: (job, pod) => this.deletePod(key, job, pod),
       removeFinalizer: (pod) => this.removeFinalizer(pod),
       writeStatus: (job, status) => this.writeStatus(key, job, status),
@@ -242,9 +242,9 @@ export class JobController {
     };
   }
 
-  private async createPod(job: KubeObject, index: number | undefined): Promise<void> {
+  private async createPod(job: KubeObject, index: number | undefined, failureCount: number | undefined): Promise<void> {
     try {
-      const created = await this.client.create(PODS, job.metadata.namespace, podForJob(job, index));
+      const created = await this.client.create(PODS, job.metadata.namespace, podForJob(job, index, failureCount));
       this.record(job, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
     } catch (err) {
       // The namespace controller is emptying the namespace: nothing to report (R12.29).

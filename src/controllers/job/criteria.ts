@@ -38,6 +38,8 @@ export interface FailureInput {
   /** Failures counted so far, uncounted and new ones included. */
   readonly failed: number;
   readonly failJob?: string;
+  /** Under backoffLimitPerIndex: the failed indexes and the completed ones. */
+  readonly perIndex?: { readonly failed: number; readonly completed: number };
   readonly now: number;
 }
 
@@ -52,6 +54,16 @@ export function failureCondition(input: FailureInput): Obj | undefined {
   const deadline = activeDeadlineMs(job);
   if (specOf(job).suspend !== true && deadline !== undefined && now >= deadline) {
     return newCondition(FAILURE_TARGET, 'True', 'DeadlineExceeded', 'Job was active longer than specified deadline', now);
+  }
+  const perIndex = input.perIndex;
+  if (perIndex === undefined) return undefined;
+  const maxFailed = specOf(job).maxFailedIndexes;
+  if (typeof maxFailed === 'number' && perIndex.failed > maxFailed) {
+    const message = 'Job has exceeded the specified maximal number of failed indexes';
+    return newCondition(FAILURE_TARGET, 'True', 'MaxFailedIndexesExceeded', message, now);
+  }
+  if (perIndex.failed > 0 && perIndex.failed + perIndex.completed >= numberOr(specOf(job).completions, 0)) {
+    return newCondition(FAILURE_TARGET, 'True', 'FailedIndexes', 'Job has failed indexes', now);
   }
   return undefined;
 }

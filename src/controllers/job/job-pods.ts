@@ -5,6 +5,8 @@ import { podFromTemplate, podPhase } from '../workloads/pods.js';
 export const TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
 export const COMPLETION_INDEX = 'batch.kubernetes.io/job-completion-index';
 const COMPLETION_INDEX_ENV = 'JOB_COMPLETION_INDEX';
+/** How many times a pod's index had failed before it was created (backoffLimitPerIndex). */
+export const INDEX_FAILURE_COUNT = 'batch.kubernetes.io/job-index-failure-count';
 
 export type Obj = Record<string, unknown>;
 export const specOf = (obj: KubeObject): Obj => (isObject(obj.spec) ? obj.spec : {});
@@ -50,7 +52,7 @@ export function isPodFailed(job: KubeObject, pod: KubeObject): boolean {
  * A new pod for the Job (R12.100): the template with the tracking finalizer and a controller reference; Indexed
  * pods also carry their index as annotation, label, hostname and JOB_COMPLETION_INDEX in every container.
  */
-export function podForJob(job: KubeObject, index: number | undefined): KubeObject {
+export function podForJob(job: KubeObject, index: number | undefined, failureCount?: number): KubeObject {
   const template = isObject(specOf(job).template) ? (specOf(job).template as Obj) : {};
   const pod = podFromTemplate(template, job);
   pod.metadata.finalizers = [...(pod.metadata.finalizers ?? []), TRACKING_FINALIZER];
@@ -58,6 +60,8 @@ export function podForJob(job: KubeObject, index: number | undefined): KubeObjec
   const name = job.metadata.name ?? '';
   pod.metadata.generateName = `${name}-${index}-`;
   pod.metadata.annotations = { ...pod.metadata.annotations, [COMPLETION_INDEX]: String(index) };
+  // Under backoffLimitPerIndex every pod says how often its index failed before (R12.111).
+  if (failureCount !== undefined) pod.metadata.annotations[INDEX_FAILURE_COUNT] = String(failureCount);
   pod.metadata.labels = { ...pod.metadata.labels, [COMPLETION_INDEX]: String(index) };
   const spec: Obj = isObject(pod.spec) ? pod.spec : {};
   spec.hostname = `${name}-${index}`;

@@ -13,6 +13,8 @@ export interface StatusFields {
   readonly ready: number;
   /** Indexed Jobs only. */
   readonly completedIndexes?: ReadonlySet<number>;
+  /** Indexed Jobs with backoffLimitPerIndex only (written even when empty). */
+  readonly failedIndexes?: ReadonlySet<number>;
   readonly uncountedSucceeded: readonly string[];
   readonly uncountedFailed: readonly string[];
 }
@@ -33,7 +35,8 @@ export function buildStatus(job: KubeObject, f: StatusFields): Obj {
   status.terminating = f.terminating;
   const indexes = f.completedIndexes === undefined ? '' : formatIndexes(f.completedIndexes);
   if (indexes !== '') status.completedIndexes = indexes;
-  if (old.failedIndexes !== undefined) status.failedIndexes = old.failedIndexes;
+  if (f.failedIndexes !== undefined) status.failedIndexes = formatIndexes(f.failedIndexes);
+  else if (old.failedIndexes !== undefined) status.failedIndexes = old.failedIndexes;
   const uncounted: Obj = {};
   if (f.uncountedSucceeded.length > 0) uncounted.succeeded = [...f.uncountedSucceeded];
   if (f.uncountedFailed.length > 0) uncounted.failed = [...f.uncountedFailed];

@@ -13,6 +13,8 @@ export interface Outcomes {
   readonly failed: KubeObject[];
   /** Pods whose finalizer goes without counting: failures a podFailurePolicy Ignore rule matched. */
   readonly ignored: KubeObject[];
+  /** Failures a FailIndex rule matched (their index fails at once under backoffLimitPerIndex). */
+  readonly failIndex: KubeObject[];
   /** The first FailJob rule a new failure matched (its message), if any. */
   readonly failJob?: string;
 }
@@ -38,6 +40,7 @@ export function newOutcomes(input: OutcomeInput): Outcomes {
   const succeeded: KubeObject[] = [];
   const failed: KubeObject[] = [];
   const ignored: KubeObject[] = [];
+  const failIndex: KubeObject[] = [];
   let failJob: string | undefined;
   for (const pod of input.pods) {
     if (succeeded.length + failed.length + ignored.length >= MAX_UNCOUNTED) break;
@@ -58,7 +61,8 @@ export function newOutcomes(input: OutcomeInput): Outcomes {
       continue;
     }
     if (verdict?.action === 'FailJob') failJob ??= verdict.message;
+    if (verdict?.action === 'FailIndex') failIndex.push(pod);
     failed.push(pod);
   }
-  return { succeeded, failed, ignored, ...(failJob === undefined ? {} : { failJob }) };
+  return { succeeded, failed, ignored, failIndex, ...(failJob === undefined ? {} : { failJob }) };
 }

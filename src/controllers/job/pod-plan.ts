@@ -18,6 +18,8 @@ export interface PlanInput {
   /** Successes counted so far (Indexed: completed indexes below completions). */
   readonly succeeded: number;
   readonly completedIndexes: ReadonlySet<number>;
+  /** Indexes failed for good (backoffLimitPerIndex): neither kept nor recreated. */
+  readonly failedIndexes: ReadonlySet<number>;
   readonly now: number;
 }
 
@@ -34,12 +36,12 @@ function wantedActive(job: KubeObject, active: number, succeeded: number): numbe
  * Indexed pods that must go whatever the count: a second active pod for one index, or a pod whose index is
  * missing, out of range or already completed (appendDuplicatedIndexPodsForRemoval).
  */
-function invalidIndexedPods(active: readonly KubeObject[], completions: number, completed: ReadonlySet<number>): KubeObject[] {
+function invalidIndexedPods(active: readonly KubeObject[], completions: number, done: ReadonlySet<number>): KubeObject[] {
   const seen = new Set<number>();
   const invalid: KubeObject[] = [];
   for (const pod of active) {
     const index = completionIndexOf(pod);
-    if (index === undefined || index >= completions || completed.has(index) || seen.has(index)) invalid.push(pod);
+    if (index === undefined || index >= completions || done.has(index) || seen.has(index)) invalid.push(pod);
     else seen.add(index);
   }
   return invalid;
@@ -49,9 +51,11 @@ export function planPods(input: PlanInput): PodPlan {
   const { job, now } = input;
   const active = input.pods.filter(isPodActive);
   const terminating = input.pods.filter((p) => p.metadata.deletionTimestamp !== undefined && !isTerminal(p));
-  const want = wantedActive(job, active.length, input.succeeded);
+  // Failed indexes will never complete: they leave the count of wanted pods (Indexed only).
+  const want = Math.max(0, wantedActive(job, active.length, input.succeeded + input.failedIndexes.size));
   const completions = numberOr(specOf(job).completions, 0);
-  const invalid = isIndexed(job) ? invalidIndexedPods(active, completions, input.completedIndexes) : [];
+  const done = new Set([...input.completedIndexes, ...input.failedIndexes]);
+  const invalid = isIndexed(job) ? invalidIndexedPods(active, completions, done) : [];
   const valid = active.filter((p) => !invalid.includes(p));
   const excess = Math.max(0, valid.length - want);
   if (invalid.length > 0 || excess > 0) {
@@ -70,7 +74,7 @@ export function planPods(input: PlanInput): PodPlan {
   }
   const create: number[] = [];
   for (let i = 0; i < completions && create.length < missing; i++) {
-    if (!taken.has(i) && !input.completedIndexes.has(i)) create.push(i);
+    if (!taken.has(i) && !done.has(i)) create.push(i);
   }
   return { create, remove: [] };
 }

@@ -22,6 +22,7 @@ import { parseIndexes } from './indexes.js';
 import { buildStatus, sameStatus } from './job-status.js';
 import { completionIndexOf, hasTrackingFinalizer, isIndexed, isTerminal, type Obj, specOf, statusOf } from './job-pods.js';
 import { newOutcomes } from './outcomes.js';
+import { failedIndexes, hasBackoffLimitPerIndex, indexFailureCounts } from './per-index.js';
 import { planPods } from './pod-plan.js';
 
 /** What one Job sync needs from its controller: state kept across syncs and the API writes. */
@@ -32,7 +33,7 @@ export interface JobSyncContext {
   readonly backoff: PodFailureBackoff;
   readonly released: ReadonlySet<string>;
   readonly record: EventRecorder;
-  createPod(job: KubeObject, index: number | undefined): Promise<void>;
+  createPod(job: KubeObject, index: number | undefined, failureCount: number | undefined): Promise<void>;
   deletePod(job: KubeObject, pod: KubeObject): Promise<void>;
   removeFinalizer(pod: KubeObject): Promise<void>;
   writeStatus(job: KubeObject, status: Obj): Promise<KubeObject>;
@@ -69,16 +70,27 @@ async function removeActive(ctx: JobSyncContext, job: KubeObject, pods: readonly
 }
 
 /** manageJob for a running, unsuspended Job: create or delete toward the wanted active pods, after the back-off. */
-async function manageJob(ctx: JobSyncContext, job: KubeObject, pods: readonly KubeObject[], succeeded: number, completed: Set<number>) {
+async function manageJob(
+  ctx: JobSyncContext,
+  job: KubeObject,
+  pods: readonly KubeObject[],
+  succeeded: number,
+  completed: Set<number>,
+  failed: Set<number>,
+) {
   if (!ctx.expectations.satisfied(ctx.key)) return { created: 0, deleted: [] };
-  const plan = planPods({ job, pods, succeeded, completedIndexes: completed, now: ctx.now });
+  const plan = planPods({ job, pods, succeeded, completedIndexes: completed, failedIndexes: failed, now: ctx.now });
   if (plan.remove.length > 0) return removeActive(ctx, job, plan.remove, false);
   if (plan.create.length === 0) return { created: 0, deleted: [] };
   const wait = ctx.backoff.remainingMs(ctx.key, ctx.now);
   if (wait > 0) return { created: 0, deleted: [], requeueAfterMs: wait };
   const indexes = [...plan.create];
+  const failures = hasBackoffLimitPerIndex(job) ? indexFailureCounts(pods) : undefined;
   ctx.expectations.expectCreations(ctx.key, indexes.length);
-  const { successes, error } = await ctx.createBatch(indexes.length, () => ctx.createPod(job, indexes.shift()));
+  const { successes, error } = await ctx.createBatch(indexes.length, () => {
+    const index = indexes.shift();
+    return ctx.createPod(job, index, failures === undefined || index === undefined ? undefined : (failures.get(index) ?? 0));
+  });
   for (let skipped = plan.create.length - successes; skipped > 0; skipped--) ctx.expectations.creationObserved(ctx.key);
   return { created: successes, deleted: [], error };
 }
@@ -122,9 +134,12 @@ export async function syncJob(ctx: JobSyncContext, job: KubeObject, pods: readon
   const completed = new Set([...counted, ...indexesOf(uncountedSucceeded), ...indexesOf(newSucceeded)]);
   const succeededSoFar = indexed ? completed.size : numberOr(status.succeeded, 0) + uncountedSucceeded.length + newSucceeded.length;
   const failedSoFar = numberOr(status.failed, 0) + uncountedFailed.length + newFailed.length;
+  const perIndex = hasBackoffLimitPerIndex(job);
+  const failedIdx = perIndex ? failedIndexes(job, outcomes.failed, outcomes.failIndex) : new Set<number>();
   if (finishing === undefined && !deleting) {
+    const perIndexCounts = perIndex ? { failed: failedIdx.size, completed: completed.size } : undefined;
     finishing =
-      failureCondition({ job, pods, failed: failedSoFar, failJob: outcomes.failJob, now }) ??
+      failureCondition({ job, pods, failed: failedSoFar, failJob: outcomes.failJob, perIndex: perIndexCounts, now }) ??
       successCondition({ job, pods, succeeded: succeededSoFar, completedIndexes: completed, now });
     if (finishing !== undefined) conditions = withCondition(conditions, finishing);
   }
@@ -156,7 +171,7 @@ export async function syncJob(ctx: JobSyncContext, job: KubeObject, pods: readon
     startTime ??= rfc3339(now);
     const deadline = activeDeadlineMs({ ...job, status: { ...status, startTime } });
     if (deadline !== undefined) requeueAfterMs = Math.max(0, deadline - now) + 1;
-    managed = await manageJob(ctx, job, pods, succeededSoFar, completed);
+    managed = await manageJob(ctx, job, pods, succeededSoFar, completed, failedIdx);
     if (managed.requeueAfterMs !== undefined) requeueAfterMs = Math.min(requeueAfterMs ?? Infinity, managed.requeueAfterMs);
   }
 
@@ -173,6 +188,7 @@ export async function syncJob(ctx: JobSyncContext, job: KubeObject, pods: readon
     terminating,
     ready,
     completedIndexes: indexed ? counted : undefined,
+    failedIndexes: perIndex ? failedIdx : undefined,
     uncountedSucceeded: [...uncountedSucceeded, ...newSucceeded],
     uncountedFailed: [...uncountedFailed, ...newFailed],
   };
