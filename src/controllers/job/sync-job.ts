@@ -150,7 +150,7 @@ export async function syncJob(ctx: JobSyncContext, job: KubeObject, pods: readon
   let requeueAfterMs: number | undefined;
   if (deleting) {
     // A Job being deleted frees every pod it still holds (R12.108, R12.114).
-    for (const pod of active) if (hasTrackingFinalizer(pod)) await ctx.removeFinalizer(pod);
+    await Promise.all(active.filter(hasTrackingFinalizer).map((pod) => ctx.removeFinalizer(pod)));
   } else if (finishing?.type === FAILURE_TARGET) {
     managed = await removeActive(ctx, job, active, true);
   } else if (finishing !== undefined) {
@@ -201,13 +201,10 @@ export async function syncJob(ctx: JobSyncContext, job: KubeObject, pods: readon
     (p): p is KubeObject => p !== undefined && hasTrackingFinalizer(p) && !ctx.released.has(p.metadata.uid ?? ''),
   );
   const failedRelease = new Set<string>();
-  for (const pod of releasing) {
-    try {
-      await ctx.removeFinalizer(pod);
-    } catch {
-      failedRelease.add(pod.metadata.uid ?? '');
-    }
-  }
+  const results = await Promise.allSettled(releasing.map((pod) => ctx.removeFinalizer(pod)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected') failedRelease.add(releasing[i]?.metadata.uid ?? '');
+  });
   // Step 3: what lost its finalizer is counted.
   const released = (uids: string[]): string[] => uids.filter((uid) => !failedRelease.has(uid));
   const nowSucceeded = released(fields.uncountedSucceeded);
