@@ -198,4 +198,24 @@ describe('Job and CronJob controllers with kubectl (issue 23)', () => {
       (await eventReasons('nightly')).includes('UnexpectedJob: Saw a job that the controller did not create or forgot: nightly-manual'),
     );
   });
+
+  it('kubectl delete job removes its running pods; a namespace with Jobs and CronJobs inside drains (R12.108, R12.31)', async () => {
+    const running = { 'cascade.dev/simulate-run-seconds': '600' };
+    await ts.kubectlOk(['apply', '-f', '-'], { input: jobManifest('forever', { parallelism: 2, completions: 2 }, running) });
+    await waitFor(async () => (await getJob('forever')).status?.ready === 2, { timeoutMs: 10_000, what: '2 ready pods' });
+    assert.equal(await k('delete', 'job', 'forever'), 'job.batch "forever" deleted\n');
+    await waitFor(async () => (await podsOf('forever')).length === 0, { timeoutMs: 15_000, what: 'the pods gone' });
+
+    await ts.kubectlOk(['create', 'namespace', 'doomed']);
+    await ts.kubectlOk(['apply', '-f', '-'], {
+      input: jobManifest('busy', { parallelism: 2, completions: 2 }, running).replaceAll(NS, 'doomed'),
+    });
+    await ts.kubectlOk(['create', 'cronjob', 'tick', '--image=busybox', '--schedule=* * * * *', '-n', 'doomed']);
+    await waitFor(async () => (await ts.request('GET', '/api/v1/namespaces/doomed/pods')).json.items.length === 2, {
+      timeoutMs: 10_000,
+      what: 'the pods of the doomed Job',
+    });
+    await ts.kubectlOk(['delete', 'namespace', 'doomed', '--wait=false']);
+    assert.equal(await ts.kubectlOk(['wait', '--for=delete', 'namespace/doomed', '--timeout=30s']), 'namespace/doomed condition met\n');
+  });
 });
