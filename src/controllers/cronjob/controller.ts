@@ -190,6 +190,10 @@ export class CronJobController {
       return undefined;
     }
     const scheduleText = String(spec.schedule ?? '');
+    if (/^(CRON_)?TZ=/.test(scheduleText)) {
+      const message = `CRON_TZ or TZ used in schedule "${scheduleText}" is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details`;
+      this.record(cronJob, 'Warning', 'UnsupportedSchedule', message);
+    }
     const parsed = parseCronSchedule(scheduleText);
     if (typeof parsed === 'string') {
       this.record(cronJob, 'Warning', 'UnparseableSchedule', `unparseable schedule: "${scheduleText}" : ${parsed}`);
