@@ -149,8 +149,9 @@ export async function syncJob(ctx: JobSyncContext, job: KubeObject, pods: readon
   let managed: Managed = { created: 0, deleted: [] };
   let requeueAfterMs: number | undefined;
   if (deleting) {
-    // A Job being deleted frees every pod it still holds (R12.108, R12.114).
-    await Promise.all(active.filter(hasTrackingFinalizer).map((pod) => ctx.removeFinalizer(pod)));
+    // A Job being deleted frees every pod it still holds (R12.108, R12.114); finished ones are counted below.
+    const held = pods.filter((p) => hasTrackingFinalizer(p) && !isTerminal(p) && !outcomes.failed.includes(p));
+    await Promise.all(held.map((pod) => ctx.removeFinalizer(pod)));
   } else if (finishing?.type === FAILURE_TARGET) {
     managed = await removeActive(ctx, job, active, true);
   } else if (finishing !== undefined) {
