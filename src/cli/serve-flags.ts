@@ -45,7 +45,7 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     type: 'string',
     default: '*',
     usage:
-      "controllers to run: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables it (names as kube-controller-manager's, e.g. replicaset, replicationcontroller, deployment, garbagecollector, namespace)",
+      "controllers to run: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables it (names as kube-controller-manager's, e.g. replicaset, replicationcontroller, deployment, job, cronjob, ttl-after-finished, garbagecollector, namespace)",
   },
   { name: 'enable-garbage-collector', type: 'bool', default: 'true', usage: 'run the garbage collector in the server process' },
   { name: 'concurrent-gc-syncs', type: 'int', default: '20', usage: 'garbage collector workers per queue' },

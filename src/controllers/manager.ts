@@ -12,6 +12,10 @@ import { ServiceAccountController } from './serviceaccount/controller.js';
 import { RootCaPublisher } from './root-ca-publisher/controller.js';
 import { DeploymentController } from './deployment/controller.js';
 import { DaemonSetController } from './daemonset/controller.js';
+import { JobController } from './job/controller.js';
+import type { BackoffSettings } from './job/backoff.js';
+import { CronJobController } from './cronjob/controller.js';
+import { TtlAfterFinishedController } from './ttl-after-finished/controller.js';
 import { ReplicaSetController } from './replicaset/controller.js';
 import { StatefulSetController } from './statefulset/controller.js';
 import { REPLICA_SET, REPLICATION_CONTROLLER } from './replicaset/kinds.js';
@@ -59,6 +63,14 @@ export interface ControllerManagerOptions {
   readonly statefulSetController?: boolean;
   /** Run the DaemonSet controller (default true; kube name `daemonset`). */
   readonly daemonSetController?: boolean;
+  /** Run the Job controller (default true; kube name `job`). */
+  readonly jobController?: boolean;
+  /** The Job controller's pod failure back-off (default 10 s doubling to 10 minutes); tests shorten it. */
+  readonly jobBackoff?: BackoffSettings;
+  /** Run the CronJob controller (default true; kube name `cronjob`). */
+  readonly cronJobController?: boolean;
+  /** Run the TTL-after-finished controller (default true; kube name `ttl-after-finished`). */
+  readonly ttlAfterFinishedController?: boolean;
   /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
   readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
@@ -80,6 +92,9 @@ export class ControllerManager {
   readonly deployments: DeploymentController | undefined;
   readonly statefulSets: StatefulSetController | undefined;
   readonly daemonSets: DaemonSetController | undefined;
+  readonly jobs: JobController | undefined;
+  readonly cronJobs: CronJobController | undefined;
+  readonly ttlAfterFinished: TtlAfterFinishedController | undefined;
   readonly nodeSimulator: NodeSimulator | undefined;
   readonly kubelets: SimulatedKubelets | undefined;
   readonly scheduler: Scheduler | undefined;
@@ -144,6 +159,16 @@ export class ControllerManager {
         : new StatefulSetController({ client: clientFor('statefulSet'), log: options.log });
     this.daemonSets =
       options.daemonSetController === false ? undefined : new DaemonSetController({ client: clientFor('daemonSet'), log: options.log });
+    this.jobs =
+      options.jobController === false
+        ? undefined
+        : new JobController({ client: clientFor('job'), backoff: options.jobBackoff, log: options.log });
+    this.cronJobs =
+      options.cronJobController === false ? undefined : new CronJobController({ client: clientFor('cronJob'), log: options.log });
+    this.ttlAfterFinished =
+      options.ttlAfterFinishedController === false
+        ? undefined
+        : new TtlAfterFinishedController({ client: clientFor('ttlAfterFinished'), log: options.log });
     this.nodeSimulator =
       options.simulateNodes === undefined
         ? undefined
@@ -180,6 +205,9 @@ export class ControllerManager {
       this.deployments?.start(),
       this.statefulSets?.start(),
       this.daemonSets?.start(),
+      this.jobs?.start(),
+      this.cronJobs?.start(),
+      this.ttlAfterFinished?.start(),
       this.nodeSimulator?.start(),
       this.kubelets?.start(),
       this.scheduler?.start(),
@@ -203,6 +231,9 @@ export class ControllerManager {
       this.deployments?.stop(),
       this.statefulSets?.stop(),
       this.daemonSets?.stop(),
+      this.jobs?.stop(),
+      this.cronJobs?.stop(),
+      this.ttlAfterFinished?.stop(),
       this.scheduler?.stop(),
       this.kubelets?.stop(),
       this.nodeSimulator?.stop(),

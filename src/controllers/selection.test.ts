@@ -10,6 +10,9 @@ test('--controllers: * turns every controller on, -name turns one off (kube-cont
   assert.equal(some.deploymentController, false);
   assert.equal(some.replicationController, true);
   assert.equal(some.garbageCollector, true);
+  const batch = parseControllersFlag('*,-job,-cronjob-controller,-ttl-after-finished');
+  assert.deepEqual([batch.jobController, batch.cronJobController, batch.ttlAfterFinishedController], [false, false, false]);
+  assert.equal(parseControllersFlag('*').ttlAfterFinishedController, true);
 });
 
 test('--controllers: a list without * runs only what it names', () => {

@@ -13,6 +13,9 @@ type Switch = keyof Pick<
   | 'deploymentController'
   | 'statefulSetController'
   | 'daemonSetController'
+  | 'jobController'
+  | 'cronJobController'
+  | 'ttlAfterFinishedController'
 >;
 
 /**
@@ -45,6 +48,12 @@ const NAMES: Readonly<Record<string, Switch>> = {
   statefulset: 'statefulSetController',
   'daemonset-controller': 'daemonSetController',
   daemonset: 'daemonSetController',
+  'job-controller': 'jobController',
+  job: 'jobController',
+  'cronjob-controller': 'cronJobController',
+  cronjob: 'cronJobController',
+  'ttl-after-finished-controller': 'ttlAfterFinishedController',
+  'ttl-after-finished': 'ttlAfterFinishedController',
 };
 
 export const KNOWN_CONTROLLER_NAMES: readonly string[] = Object.keys(NAMES);

@@ -253,6 +253,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     deploymentController: false,
     statefulSetController: false,
     daemonSetController: false,
+    jobController: false,
+    cronJobController: false,
+    ttlAfterFinishedController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =

@@ -28,6 +28,8 @@ export interface ClaimOptions {
   readonly owner: KubeObject;
   /** The owner's selector plus any kind-specific filter. */
   readonly matches: (dependent: KubeObject) => boolean;
+  /** A finalizer adoption adds and release removes (the Job controller's tracking finalizer, R12.21, R12.22). */
+  readonly finalizer?: string;
 }
 
 /**
@@ -94,16 +96,19 @@ async function recheckOwner(options: ClaimOptions): Promise<void> {
 
 /** The uid in the patch is a precondition: a recreated object of the same name is left alone. */
 async function adopt(candidate: KubeObject, options: ClaimOptions): Promise<KubeObject> {
-  return options.client.patch(options.dependents, candidate.metadata.namespace, candidate.metadata.name ?? '', 'strategic', {
-    metadata: { ownerReferences: [newControllerRef(options.owner)], uid: candidate.metadata.uid },
-  });
+  const metadata: Record<string, unknown> = { ownerReferences: [newControllerRef(options.owner)], uid: candidate.metadata.uid };
+  if (options.finalizer !== undefined) metadata.finalizers = [options.finalizer];
+  return options.client.patch(options.dependents, candidate.metadata.namespace, candidate.metadata.name ?? '', 'strategic', { metadata });
 }
 
 async function release(candidate: KubeObject, options: ClaimOptions): Promise<void> {
   try {
-    await options.client.patch(options.dependents, candidate.metadata.namespace, candidate.metadata.name ?? '', 'strategic', {
-      metadata: { ownerReferences: [{ $patch: 'delete', uid: options.owner.metadata.uid }], uid: candidate.metadata.uid },
-    });
+    const metadata: Record<string, unknown> = {
+      ownerReferences: [{ $patch: 'delete', uid: options.owner.metadata.uid }],
+      uid: candidate.metadata.uid,
+    };
+    if (options.finalizer !== undefined) metadata['$deleteFromPrimitiveList/finalizers'] = [options.finalizer];
+    await options.client.patch(options.dependents, candidate.metadata.namespace, candidate.metadata.name ?? '', 'strategic', { metadata });
   } catch (err) {
     // Gone, or no longer carrying the reference in a form the patch applies to: nothing left to release.
     if (err instanceof StatusError && (err.code === 404 || err.code === 422)) return;

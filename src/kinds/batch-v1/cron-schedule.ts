@@ -1,8 +1,8 @@
 import { goQuote } from '../../util/go-quote.js';
 
 /**
- * The schedule check of CronJob validation: robfig/cron v3's standard parser (minute, hour, day of month, month,
- * day of week, or an @descriptor), answering its error text, or undefined for a valid schedule.
+ * robfig/cron v3's standard parser (minute, hour, day of month, month, day of week, or an @descriptor), used by
+ * CronJob validation for its error texts and by the CronJob controller for the parsed schedule.
  */
 
 interface Bounds {
@@ -20,7 +20,16 @@ const FIELDS: readonly Bounds[] = [
   { min: 1, max: 12, names: MONTH_NAMES },
   { min: 0, max: 6, names: DAY_NAMES },
 ];
-const DESCRIPTORS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly']);
+/** Each descriptor's five-field equivalent. */
+const DESCRIPTORS: Readonly<Record<string, string>> = {
+  '@yearly': '0 0 1 1 *',
+  '@annually': '0 0 1 1 *',
+  '@monthly': '0 0 1 * *',
+  '@weekly': '0 0 * * 0',
+  '@daily': '0 0 * * *',
+  '@midnight': '0 0 * * *',
+  '@hourly': '0 * * * *',
+};
 const DURATION_UNITS = new Set(['ns', 'us', 'µs', 'μs', 'ms', 's', 'm', 'h']);
 /** Go's strconv.Atoi accepts an optional sign and decimal digits only. */
 const GO_INT = /^[+-]?[0-9]+$/;
@@ -48,14 +57,22 @@ function parseIntOrName(expr: string, bounds: Bounds): number | string {
   return named ?? parseGoInt(expr);
 }
 
-function rangeError(expr: string, bounds: Bounds): string | undefined {
+/** The values of one field expression, and whether it started with `*` or `?` without a step above 1. */
+interface FieldRange {
+  readonly values: number[];
+  readonly star: boolean;
+}
+
+function parseRange(expr: string, bounds: Bounds): FieldRange | string {
   const rangeAndStep = expr.split('/');
   const lowAndHigh = (rangeAndStep[0] ?? '').split('-');
   let start: number;
   let end: number;
+  let star = false;
   if (lowAndHigh[0] === '*' || lowAndHigh[0] === '?') {
     start = bounds.min;
     end = bounds.max;
+    star = true;
   } else {
     const low = parseIntOrName(lowAndHigh[0] ?? '', bounds);
     if (typeof low === 'string') return low;
@@ -73,12 +90,15 @@ function rangeError(expr: string, bounds: Bounds): string | undefined {
     if (typeof parsed === 'string') return parsed;
     step = parsed;
     if (lowAndHigh.length === 1) end = bounds.max;
+    if (step > 1) star = false;
   } else if (rangeAndStep.length > 2) return `too many slashes: ${expr}`;
   if (start < bounds.min) return `beginning of range (${start}) below minimum (${bounds.min}): ${expr}`;
   if (end > bounds.max) return `end of range (${end}) above maximum (${bounds.max}): ${expr}`;
   if (start > end) return `beginning of range (${start}) beyond end of range (${end}): ${expr}`;
   if (step === 0) return `step of range should be a positive number: ${expr}`;
-  return undefined;
+  const values: number[] = [];
+  for (let v = start; v <= end; v += step) values.push(v);
+  return { values, star };
 }
 
 /** Go's time.ParseDuration, reduced to whether it accepts the text and its error when not. */
@@ -99,32 +119,84 @@ function durationError(text: string): string | undefined {
   return undefined;
 }
 
-export function cronScheduleError(schedule: string): string | undefined {
+/** A parsed schedule: the allowed values of each field, or a constant delay (`@every`); in the zone a TZ= prefix named. */
+export type CronSchedule =
+  | {
+      readonly kind: 'fields';
+      readonly minutes: ReadonlySet<number>;
+      readonly hours: ReadonlySet<number>;
+      readonly daysOfMonth: ReadonlySet<number>;
+      readonly months: ReadonlySet<number>;
+      readonly daysOfWeek: ReadonlySet<number>;
+      /** Day of month or day of week was `*`/`?`: then both must match, otherwise either does. */
+      readonly dayStar: boolean;
+      readonly zone?: string;
+    }
+  | { readonly kind: 'every'; readonly everyMs: number; readonly zone?: string };
+
+const UNIT_MS: Readonly<Record<string, number>> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** A duration Go's time.ParseDuration accepts (checked by durationError first), in milliseconds. */
+function durationMs(text: string): number {
+  let total = 0;
+  for (const [, number, unit] of text.matchAll(/([0-9]*\.?[0-9]*)([^0-9.]+)/g)) total += Number(number) * (UNIT_MS[unit ?? ''] ?? 0);
+  return text.startsWith('-') ? -total : total;
+}
+
+/** robfig's ParseStandard: the schedule, or its error text. */
+export function parseCronSchedule(schedule: string): CronSchedule | string {
   if (schedule === '') return 'empty spec string';
   let spec = schedule;
+  let zone: string | undefined;
   if (spec.startsWith('TZ=') || spec.startsWith('CRON_TZ=')) {
     const space = spec.indexOf(' ');
-    const zone = spec.slice(spec.indexOf('=') + 1, space === -1 ? undefined : space);
+    zone = spec.slice(spec.indexOf('=') + 1, space === -1 ? undefined : space);
     const error = loadLocationError(zone);
     if (error !== undefined) return `provided bad location ${zone}: ${error}`;
     spec = space === -1 ? '' : spec.slice(space).trim();
   }
+  const inZone = zone === undefined ? {} : { zone };
   if (spec.startsWith('@')) {
-    if (DESCRIPTORS.has(spec)) return undefined;
-    if (spec.startsWith('@every ')) {
-      const error = durationError(spec.slice('@every '.length));
-      return error === undefined ? undefined : `failed to parse duration ${spec}: ${error}`;
-    }
-    return `unrecognized descriptor: ${spec}`;
+    const expanded = DESCRIPTORS[spec];
+    if (expanded !== undefined) spec = expanded;
+    else if (spec.startsWith('@every ')) {
+      const text = spec.slice('@every '.length);
+      const error = durationError(text);
+      if (error !== undefined) return `failed to parse duration ${spec}: ${error}`;
+      // ConstantDelaySchedule: whole seconds, at least one.
+      return { kind: 'every', everyMs: Math.max(1000, Math.floor(durationMs(text) / 1000) * 1000), ...inZone };
+    } else return `unrecognized descriptor: ${spec}`;
   }
   const fields = spec.split(/\s+/).filter((field) => field !== '');
   if (fields.length !== FIELDS.length) return `expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`;
+  const parsed: { values: Set<number>; star: boolean }[] = [];
   for (const [index, field] of fields.entries()) {
     const bounds = FIELDS[index] as Bounds;
+    const values = new Set<number>();
+    let star = false;
     for (const expr of field.split(',').filter((part) => part !== '')) {
-      const error = rangeError(expr, bounds);
-      if (error !== undefined) return error;
+      const range = parseRange(expr, bounds);
+      if (typeof range === 'string') return range;
+      for (const v of range.values) values.add(v);
+      star ||= range.star;
     }
+    parsed.push({ values, star });
   }
-  return undefined;
+  const at = (i: number): { values: Set<number>; star: boolean } => parsed[i] as { values: Set<number>; star: boolean };
+  return {
+    kind: 'fields',
+    minutes: at(0).values,
+    hours: at(1).values,
+    daysOfMonth: at(2).values,
+    months: at(3).values,
+    daysOfWeek: at(4).values,
+    dayStar: at(2).star || at(4).star,
+    ...inZone,
+  };
+}
+
+/** CronJob validation's check: the parser's error text, or undefined for a valid schedule. */
+export function cronScheduleError(schedule: string): string | undefined {
+  const parsed = parseCronSchedule(schedule);
+  return typeof parsed === 'string' ? parsed : undefined;
 }

@@ -22,6 +22,9 @@ export const CONTROLLER_ACCOUNTS = {
   deployment: 'deployment-controller',
   statefulSet: 'statefulset-controller',
   daemonSet: 'daemon-set-controller',
+  job: 'job-controller',
+  cronJob: 'cronjob-controller',
+  ttlAfterFinished: 'ttl-after-finished-controller',
   podGarbageCollector: 'pod-garbage-collector',
 } as const;
 
@@ -114,6 +117,22 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['get', 'list', 'watch', 'create', 'delete', 'update', 'patch'], ['apps'], ['controllerrevisions']),
     EVENTS_RULE,
   ],
+  job: [
+    resourceRule(['get', 'list', 'watch', 'update', 'patch'], ['batch'], ['jobs']),
+    resourceRule(['update'], ['batch'], ['jobs/status']),
+    resourceRule(['update'], ['batch'], ['jobs/finalizers']),
+    resourceRule(['list', 'watch', 'create', 'delete', 'patch'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  cronJob: [
+    resourceRule(['get', 'list', 'watch', 'update'], ['batch'], ['cronjobs']),
+    resourceRule(['get', 'list', 'watch', 'create', 'update', 'delete', 'patch'], ['batch'], ['jobs']),
+    resourceRule(['update'], ['batch'], ['cronjobs/status']),
+    resourceRule(['update'], ['batch'], ['cronjobs/finalizers']),
+    resourceRule(['list', 'delete'], [''], ['pods']),
+    EVENTS_RULE,
+  ],
+  ttlAfterFinished: [resourceRule(['get', 'list', 'watch', 'delete'], ['batch'], ['jobs']), EVENTS_RULE],
   podGarbageCollector: [
     resourceRule(['list', 'watch', 'delete'], [''], ['pods']),
     resourceRule(['get', 'list', 'watch'], [''], ['nodes']),
