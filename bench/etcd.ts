@@ -1,7 +1,7 @@
 import type { Etcd3 } from 'etcd3';
 import { startApiServer } from '../src/server/api-server.js';
 import { createEtcdBackend } from '../src/storage/etcd/backend.js';
-import { connectEtcd } from '../src/storage/etcd/client.js';
+import { connectEtcd } from '../test/support/etcd3-client.js';
 import { GrpcChannel } from '../src/storage/etcd/grpc-channel.js';
 import { type EtcdKv, EtcdKvClient } from '../src/storage/etcd/kv-client.js';
 import { etcdUnavailableReason, startEtcd } from '../test/support/etcd-server.js';

@@ -68,6 +68,7 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
     dialTimeoutMs: options.dialTimeoutMs,
     keepaliveTimeMs: options.keepaliveTimeMs,
     keepaliveTimeoutMs: options.keepaliveTimeoutMs,
+    transport: options.transport,
   });
   const kv = new EtcdKvClient(channel);
   const pointReads = new ReadBatcher(kv);
