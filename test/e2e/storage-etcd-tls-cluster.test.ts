@@ -193,9 +193,9 @@ describe('etcd: a 3-member cluster with client-certificate auth (issue 25)', { s
       assert.deepEqual(await get('/livez/etcd'), { status: 200, text: 'ok' });
       assert.deepEqual(await get('/readyz/etcd'), { status: 200, text: 'ok' });
       const metrics = (await get('/metrics')).text;
-      assert.match(metrics, /^etcd_request_duration_seconds_count\{operation="create"\} [1-9]/m);
-      assert.match(metrics, /^etcd_requests_total\{operation="get"\} [1-9]/m);
-      assert.match(metrics, /^etcd_request_errors_total\{operation="create"\} 0$/m);
+      assert.match(metrics, /^etcd_request_duration_seconds_count\{operation="create",type="configmaps"\} [1-9]/m);
+      assert.match(metrics, /^etcd_requests_total\{operation="get",type="configmaps"\} [1-9]/m);
+      assert.match(metrics, /^etcd_request_errors_total\{operation="create",type="configmaps"\} 0$/m);
 
       // Two of three members gone: no quorum, so no linearizable read, and the checks fail.
       await cluster.kill(1);

@@ -300,16 +300,16 @@ function instrumented(backend: Backend, kv: EtcdKvClient, probeKey: Buffer): Bac
   const metrics = new RequestMetrics();
   return {
     ...backend,
-    currentRevision: () => metrics.measure('currentRevision', () => backend.currentRevision()),
-    compactedRevision: () => metrics.measure('compactedRevision', () => backend.compactedRevision()),
-    get: (key, opts) => metrics.measure('get', () => backend.get(key, opts)),
-    list: (prefix, opts) => metrics.measure('list', () => backend.list(prefix, opts)),
-    count: (prefix) => metrics.measure('count', () => backend.count(prefix)),
-    create: (key, value) => metrics.measure('create', () => backend.create(key, value)),
-    update: (key, value, expected) => metrics.measure('update', () => backend.update(key, value, expected)),
-    delete: (key, expected) => metrics.measure('delete', () => backend.delete(key, expected)),
-    watch: (prefix, afterRevision) => metrics.measure('watch', () => backend.watch(prefix, afterRevision)),
-    compact: (revision) => metrics.measure('compact', () => backend.compact(revision)),
+    currentRevision: () => metrics.measure('currentRevision', undefined, () => backend.currentRevision()),
+    compactedRevision: () => metrics.measure('compactedRevision', undefined, () => backend.compactedRevision()),
+    get: (key, opts) => metrics.measure('get', key, () => backend.get(key, opts)),
+    list: (prefix, opts) => metrics.measure('list', prefix, () => backend.list(prefix, opts)),
+    count: (prefix) => metrics.measure('count', prefix, () => backend.count(prefix)),
+    create: (key, value) => metrics.measure('create', key, () => backend.create(key, value)),
+    update: (key, value, expected) => metrics.measure('update', key, () => backend.update(key, value, expected)),
+    delete: (key, expected) => metrics.measure('delete', key, () => backend.delete(key, expected)),
+    watch: (prefix, afterRevision) => metrics.measure('watch', prefix, () => backend.watch(prefix, afterRevision)),
+    compact: (revision) => metrics.measure('compact', undefined, () => backend.compact(revision)),
     async checkHealth(timeoutMs) {
       await kv.range({ key: probeKey, countOnly: true }, timeoutMs);
     },

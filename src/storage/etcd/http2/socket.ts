@@ -14,7 +14,12 @@ export interface TlsMaterial {
  * checked against the URL's host name or IP address), plain TCP for http. Unreferenced: the connection refs it
  * while streams are open. `refused` hears of a TLS peer that does not speak HTTP/2.
  */
-export function openSocket(url: URL, tls: TlsMaterial | undefined, keepaliveMs: number, refused: (error: Error) => void): Socket | TLSSocket {
+export function openSocket(
+  url: URL,
+  tls: TlsMaterial | undefined,
+  keepaliveMs: number,
+  refused: (error: Error) => void,
+): Socket | TLSSocket {
   const secure = url.protocol === 'https:';
   const port = Number(url.port || (secure ? 443 : 80));
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
@@ -39,7 +44,8 @@ export function openSocket(url: URL, tls: TlsMaterial | undefined, keepaliveMs: 
       error.message = describeTlsFailure(url.origin, error);
     });
     socket.once('secureConnect', () => {
-      if ((socket as TLSSocket).alpnProtocol !== 'h2') refused(new StreamNotProcessedError(`${url.origin} does not speak HTTP/2 over TLS (ALPN)`));
+      if ((socket as TLSSocket).alpnProtocol !== 'h2')
+        refused(new StreamNotProcessedError(`${url.origin} does not speak HTTP/2 over TLS (ALPN)`));
     });
   }
   return socket;
