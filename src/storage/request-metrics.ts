@@ -1,6 +1,6 @@
 import type { OperationMetrics } from './backend.js';
 import { keyTypeOf } from './key-types.js';
-import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from './errors.js';
+import { isContractAnswer } from './errors.js';
 
 /**
  * kube-apiserver's etcd_request_duration_seconds buckets (seconds), so dashboards built for it read these too.
@@ -70,15 +70,4 @@ export class RequestMetrics {
     const bucket = REQUEST_DURATION_BUCKETS.findIndex((bound) => seconds <= bound);
     if (bucket >= 0) (tally.buckets[bucket] as number)++;
   }
-}
-
-function isContractAnswer(error: unknown): boolean {
-  return (
-    error instanceof KeyExistsError ||
-    error instanceof KeyNotFoundError ||
-    error instanceof RevisionConflictError ||
-    error instanceof CompactedError ||
-    error instanceof FutureRevisionError ||
-    error instanceof RangeError
-  );
 }
