@@ -101,7 +101,7 @@ describe('kubectl on a 3-member mTLS etcd cluster (issue 25)', { skip: etcdUnava
     }
   });
 
-  it('refuses to start, exiting non-zero, with a key that is not the certificate’s or a CA that does not verify the members', async () => {
+  it('refuses to start, exiting non-zero, with a key that is not the certificate’s, a CA that does not verify the members, no client certificate, or bad etcd flags', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cascade-etcd-badtls-'));
     try {
       const otherCa = createCertificateAuthority('another-ca');
@@ -130,6 +130,11 @@ describe('kubectl on a 3-member mTLS etcd cluster (issue 25)', { skip: etcdUnava
       ]);
       assert.equal(unverified.code, 1);
       assert.match(unverified.stderr, /^cascade: TLS handshake with etcd at https:\/\/127\.0\.0\.1:\d+ failed: x509: /);
+
+      const badTransport = await serveUntilExit(cluster.endpoints, join(dir, 'd'), ['--etcd-transport=grpc']);
+      assert.deepEqual(badTransport, { code: 1, stderr: 'cascade: --etcd-transport must be one of fast, node-http2, got grpc\n' });
+      const noKeepalive = await serveUntilExit(cluster.endpoints, join(dir, 'e'), ['--etcd-keepalive-timeout=0']);
+      assert.deepEqual(noKeepalive, { code: 1, stderr: 'cascade: --etcd-keepalive-timeout must be greater than 0, got 0\n' });
 
       const anonymous = await serveUntilExit(cluster.endpoints, join(dir, 'c'), [`--etcd-cafile=${caFile}`]);
       assert.equal(anonymous.code, 1);
