@@ -1,6 +1,6 @@
 import type { Backend } from '../src/storage/backend.js';
 import { createEtcdBackend } from '../src/storage/etcd/backend.js';
-import { connectEtcd } from '../src/storage/etcd/client.js';
+import { connectEtcd } from '../test/support/etcd3-client.js';
 import { type EtcdCluster, etcdUnavailableReason, startEtcdCluster } from '../test/support/etcd-cluster.js';
 import { CREATE_CONCURRENCY, CREATE_LOAD_MS, type Measured, measureInProcessCreates } from './load.js';
 import { median } from './stats.js';

@@ -1,7 +1,7 @@
 import type { Etcd3 } from 'etcd3';
 import { startApiServer } from '../src/server/api-server.js';
 import { createEtcdBackend } from '../src/storage/etcd/backend.js';
-import { connectEtcd } from '../src/storage/etcd/client.js';
+import { connectEtcd } from '../test/support/etcd3-client.js';
 import { GrpcChannel } from '../src/storage/etcd/grpc-channel.js';
 import { type EtcdKv, EtcdKvClient } from '../src/storage/etcd/kv-client.js';
 import { etcdUnavailableReason, startEtcd } from '../test/support/etcd-server.js';
@@ -26,10 +26,11 @@ function measureCascade(endpoint: string, prefix: string, durationMs: number): P
  * CREATE_CONCURRENCY loops, each with one operation in flight at a time, as postLoad keeps one request per
  * connection. `op` writes key number `i` and resolves whether etcd did it.
  */
-async function loadEtcd(durationMs: number, op: (i: number) => Promise<boolean>): Promise<Measured> {
+async function loadEtcd(durationMs: number, op: (i: number) => Promise<boolean>): Promise<Measured & { cpuPerCallUs: number }> {
   let next = 0;
   let done = 0;
   let failures = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const deadline = started + durationMs;
   const loop = async (): Promise<void> => {
@@ -43,7 +44,12 @@ async function loadEtcd(durationMs: number, op: (i: number) => Promise<boolean>)
     }
   };
   await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, loop));
-  return { perSecond: done / ((performance.now() - started) / 1000), failures };
+  const used = process.cpuUsage(cpu);
+  return {
+    perSecond: done / ((performance.now() - started) / 1000),
+    failures,
+    cpuPerCallUs: (used.user + used.system) / Math.max(1, done),
+  };
 }
 
 function measureRawPuts(client: Etcd3, prefix: string, value: Buffer, durationMs: number): Promise<Measured> {
@@ -58,7 +64,7 @@ function measureRawPuts(client: Etcd3, prefix: string, value: Buffer, durationMs
  * Cascade's etcd client, with nothing else around them. etcd spends more per transaction than per plain put, so
  * this bounds what Cascade's creates can reach against raw puts on the same etcd.
  */
-function measureRawCreates(kv: EtcdKv, prefix: string, value: Buffer, durationMs: number): Promise<Measured> {
+function measureRawCreates(kv: EtcdKv, prefix: string, value: Buffer, durationMs: number): Promise<Measured & { cpuPerCallUs: number }> {
   return loadEtcd(durationMs, async (i) => {
     const key = Buffer.from(`${prefix}/${i}`);
     const response = await kv.txn({ compare: [{ key, target: 'create', equals: 0 }], success: [{ put: { key, value } }] });
@@ -77,9 +83,13 @@ export async function benchEtcd(): Promise<string[][]> {
   const client = await connectEtcd([etcd.endpoint]);
   const channel = new GrpcChannel([etcd.endpoint]);
   const kv = new EtcdKvClient(channel);
+  // The same calls over node:http2, the transport the fast one is compared with (issue 25).
+  const nodeChannel = new GrpcChannel([etcd.endpoint], { transport: 'node-http2' });
+  const nodeKv = new EtcdKvClient(nodeChannel);
   const cascadeRuns: Measured[] = [];
   const rawRuns: Measured[] = [];
-  const createRuns: Measured[] = [];
+  const createRuns: (Measured & { cpuPerCallUs: number })[] = [];
+  const nodeCreateRuns: (Measured & { cpuPerCallUs: number })[] = [];
   try {
     // What Cascade stores for one of these ConfigMaps, so that both sides write values of the same size.
     const sample = await measureSample(etcd.endpoint);
@@ -90,15 +100,20 @@ export async function benchEtcd(): Promise<string[][]> {
       rawRuns.push(await measureRawPuts(client, `/bench-raw-${round}`, value, CREATE_LOAD_MS));
       cascadeRuns.push(await measureCascade(etcd.endpoint, `/bench-cascade-${round}`, CREATE_LOAD_MS));
       createRuns.push(await measureRawCreates(kv, `/bench-create-${round}`, value, CREATE_LOAD_MS));
+      nodeCreateRuns.push(await measureRawCreates(nodeKv, `/bench-node-create-${round}`, value, CREATE_LOAD_MS));
     }
   } finally {
     client.close();
     channel.close();
+    nodeChannel.close();
     await etcd.stop();
   }
   const cascade = median(cascadeRuns.map((r) => r.perSecond));
   const raw = median(rawRuns.map((r) => r.perSecond));
   const creates = median(createRuns.map((r) => r.perSecond));
+  const nodeCreates = median(nodeCreateRuns.map((r) => r.perSecond));
+  const cpuFast = median(createRuns.map((r) => r.cpuPerCallUs));
+  const cpuNode = median(nodeCreateRuns.map((r) => r.cpuPerCallUs));
   const failures = (runs: Measured[]): number => runs.reduce((n, r) => n + r.failures, 0);
   const ratio = cascade / raw;
   const verdict = ratio >= TARGET_RATIO ? 'PASS' : 'FAIL';
@@ -106,7 +121,8 @@ export async function benchEtcd(): Promise<string[][]> {
   process.stdout.write(
     `etcd HTTP creates: ${cascade.toFixed(0)}/s (runs ${list(cascadeRuns)}) vs raw etcd puts ${raw.toFixed(0)}/s (runs ${list(rawRuns)}): ` +
       `${(ratio * 100).toFixed(1)}%, target ≥ ${TARGET_RATIO * 100}%: ${verdict}; ` +
-      `raw guarded create transactions ${creates.toFixed(0)}/s (runs ${list(createRuns)}): ${((creates / raw) * 100).toFixed(1)}% of raw puts\n`,
+      `raw guarded create transactions ${creates.toFixed(0)}/s (runs ${list(createRuns)}): ${((creates / raw) * 100).toFixed(1)}% of raw puts; ` +
+      `over node:http2 ${nodeCreates.toFixed(0)}/s (runs ${list(nodeCreateRuns)}); CPU per call ${cpuFast.toFixed(0)} µs fast, ${cpuNode.toFixed(0)} µs node:http2\n`,
   );
   return [
     [
@@ -120,6 +136,12 @@ export async function benchEtcd(): Promise<string[][]> {
       `${creates.toFixed(0)}/s (${failures(createRuns)} failed)`,
       `${raw.toFixed(0)}/s (the raw etcd puts above)`,
       `${((creates / raw) * 100).toFixed(1)}%`,
+    ],
+    [
+      `Breakdown, informational: the same create transactions/s over the node:http2 transport (transport: 'node-http2'), and process CPU per call of each transport, same etcd, median of ${ROUNDS} × ${CREATE_LOAD_MS / 1000} s`,
+      `${nodeCreates.toFixed(0)}/s (${failures(nodeCreateRuns)} failed), ${cpuNode.toFixed(0)} µs CPU/call`,
+      `${creates.toFixed(0)}/s, ${cpuFast.toFixed(0)} µs CPU/call (Cascade's own HTTP/2, above)`,
+      `${((nodeCreates / creates) * 100).toFixed(1)}%`,
     ],
   ];
 }

@@ -22,15 +22,16 @@ export class StatusError extends Error {
   }
 
   toStatus(): Status {
-    const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: this.message, reason: this.reason };
+    const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: this.message };
+    // metav1.Status omits an empty (unknown) reason.
+    if (this.reason !== '') status.reason = this.reason;
     if (this.details !== undefined) status.details = this.details;
     status.code = this.code;
     return status;
   }
 }
 
-export const OPTIMISTIC_LOCK_ERROR_MSG =
-  'the object has been modified; please apply your changes to the latest version and try again';
+export const OPTIMISTIC_LOCK_ERROR_MSG = 'the object has been modified; please apply your changes to the latest version and try again';
 
 /** The resource part of Status details: plural resource with group (R9.2). */
 export interface ResourceRef {
@@ -68,7 +69,12 @@ export function forbidden(ref: ResourceRef, name: string, why: string): StatusEr
 }
 
 export function methodNotAllowed(ref: ResourceRef, verb: string): StatusError {
-  return new StatusError(405, 'MethodNotAllowed', `${verb} is not supported on resources of kind "${qualified(ref)}"`, details(ref, undefined));
+  return new StatusError(
+    405,
+    'MethodNotAllowed',
+    `${verb} is not supported on resources of kind "${qualified(ref)}"`,
+    details(ref, undefined),
+  );
 }
 
 export function badRequest(message: string): StatusError {
@@ -181,7 +187,13 @@ export function fieldErrorBody(e: FieldError): string {
 }
 
 export const fieldError = {
-  invalid: (field: string, value: unknown, detail: string): FieldError => ({ type: 'FieldValueInvalid', field, value, detail, hasValue: true }),
+  invalid: (field: string, value: unknown, detail: string): FieldError => ({
+    type: 'FieldValueInvalid',
+    field,
+    value,
+    detail,
+    hasValue: true,
+  }),
   required: (field: string, detail = ''): FieldError => ({ type: 'FieldValueRequired', field, detail, hasValue: false }),
   forbidden: (field: string, detail: string): FieldError => ({ type: 'FieldValueForbidden', field, detail, hasValue: false }),
   notSupported: (field: string, value: unknown, supported: readonly string[]): FieldError => ({

@@ -35,6 +35,25 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
   { name: 'etcd-keyfile', type: 'string', default: '', usage: 'SSL key file used to secure etcd communication' },
   { name: 'etcd-prefix', type: 'string', default: '/registry', usage: 'key prefix in etcd' },
   {
+    name: 'etcd-request-timeout',
+    type: 'duration',
+    default: '0s',
+    usage: 'deadline of each etcd call, retries on other members included; 0 uses --request-timeout',
+  },
+  {
+    name: 'etcd-keepalive-time',
+    type: 'duration',
+    default: '2s',
+    usage: 'an etcd member silent this long while calls or watches are open is sent an HTTP/2 PING',
+  },
+  {
+    name: 'etcd-keepalive-timeout',
+    type: 'duration',
+    default: '2s',
+    usage: 'an etcd member that does not answer a PING within this is left for the next one',
+  },
+  { name: 'etcd-transport', type: 'string', default: 'fast', usage: "HTTP/2 implementation of the etcd client: 'fast' or 'node-http2'" },
+  {
     name: 'etcd-compaction-interval',
     type: 'duration',
     default: '5m0s',
@@ -88,7 +107,12 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     default: 'true',
     usage: 'count Succeeded and Failed pods as users of their PersistentVolumeClaims, as Kubernetes does',
   },
-  { name: 'simulate-nodes', type: 'int', default: '0', usage: 'create this many kwok-style Nodes driven by simulated kubelets, and run the scheduler and pod GC' },
+  {
+    name: 'simulate-nodes',
+    type: 'int',
+    default: '0',
+    usage: 'create this many kwok-style Nodes driven by simulated kubelets, and run the scheduler and pod GC',
+  },
   {
     name: 'insecure-http',
     type: 'bool',

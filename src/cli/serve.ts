@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApiServer } from '../server/api-server.js';
 import { openBackend, STORAGE_BACKENDS, type StorageKind } from '../storage/open.js';
+import { ETCD_TRANSPORTS, type EtcdTransportKind, isEtcdTransport } from '../storage/etcd/transport.js';
 import { loadTokenFile } from '../auth/authn/token-file.js';
 import type { UserInfo } from '../api/user.js';
 import { SYSTEM_MASTERS } from '../api/user.js';
@@ -45,6 +46,11 @@ function durationFlag(name: string, value: string): number {
   const parts = /^(?:(\d+)m(?!s))?(?:(\d+)s)?(?:(\d+)ms)?$/.exec(value);
   if (parts === null || value === '') throw new Error(`--${name} must be a duration such as 15s or 500ms, got ${value}`);
   return Number(parts[1] ?? 0) * 60_000 + Number(parts[2] ?? 0) * 1000 + Number(parts[3] ?? 0);
+}
+
+function etcdTransport(value: string): EtcdTransportKind {
+  if (!isEtcdTransport(value)) throw new Error(`--etcd-transport must be one of ${ETCD_TRANSPORTS.join(', ')}, got ${value}`);
+  return value;
 }
 
 function countFlag(name: string, value: string): number {
@@ -114,6 +120,14 @@ export async function serve(argv: string[]): Promise<void> {
   const tokens = new Map<string, UserInfo>(tokenFile === undefined ? [] : await loadTokenFile(resolve(tokenFile)));
   if (adminToken !== undefined) tokens.set(adminToken, { name: 'cascade-admin', groups: [SYSTEM_MASTERS] });
   const requestTimeoutMs = durationFlag('request-timeout', flag('request-timeout'));
+  // kube-apiserver's etcd calls run under their request's context: the same bound here unless
+  // --etcd-request-timeout sets its own ("0" for both keeps the default).
+  const etcdRequestTimeoutMs = durationFlag('etcd-request-timeout', flag('etcd-request-timeout')) || requestTimeoutMs;
+  const positiveDuration = (name: string): number => {
+    const ms = durationFlag(name, flag(name));
+    if (ms <= 0) throw new Error(`--${name} must be greater than 0, got ${flag(name)}`);
+    return ms;
+  };
   const etcdFile = (name: 'etcd-cafile' | 'etcd-certfile' | 'etcd-keyfile'): string | undefined =>
     optional(name) === undefined || optional(name) === '' ? undefined : resolve(flag(name));
   const server = await startApiServer({
@@ -129,8 +143,10 @@ export async function serve(argv: string[]): Promise<void> {
       etcdCaFile: etcdFile('etcd-cafile'),
       etcdCertFile: etcdFile('etcd-certfile'),
       etcdKeyFile: etcdFile('etcd-keyfile'),
-      // kube-apiserver's etcd calls run under their request's context: the same bound here ("0" keeps the default).
-      etcdRequestTimeoutMs: requestTimeoutMs === 0 ? undefined : requestTimeoutMs,
+      etcdRequestTimeoutMs: etcdRequestTimeoutMs === 0 ? undefined : etcdRequestTimeoutMs,
+      etcdKeepaliveTimeMs: positiveDuration('etcd-keepalive-time'),
+      etcdKeepaliveTimeoutMs: positiveDuration('etcd-keepalive-timeout'),
+      etcdTransport: etcdTransport(flag('etcd-transport')),
     }),
     host,
     port,

@@ -4,6 +4,7 @@ export {
   type TestServer,
   type TestServerOptions,
   type TestServerSecurity,
+  type TestServerEtcd,
   type TestServerStorage,
 } from './test-server.js';
 export type { ApiServerLimits } from '../server/api-server.js';

@@ -30,8 +30,12 @@ export interface TestServerOptions {
    * 'etcd' (the etcd named by `etcd`, which you run).
    */
   readonly storage?: TestServerStorage;
-  /** The etcd of storage 'etcd': client URLs, and a key prefix (default /registry) to let servers share one etcd. */
-  readonly etcd?: { readonly endpoints: readonly string[]; readonly prefix?: string };
+  /**
+   * The etcd of storage 'etcd': client URLs (https:// ones verified with `tls.ca`, and `tls.cert`/`tls.key` for
+   * etcd's --client-cert-auth, PEM), a key prefix (default /registry) to let servers share one etcd, and the
+   * client's deadline, keepalive and HTTP/2 implementation (see createEtcdBackend; short ones make tests quick).
+   */
+  readonly etcd?: TestServerEtcd;
   /** The in-process controllers, each on by default as in a real cluster, and their settings. */
   readonly controllers?: ApiServerOptions['controllers'];
   /**
@@ -55,6 +59,17 @@ export interface TestServerOptions {
 }
 
 export type TestServerStorage = 'memory' | 'sqlite' | 'etcd';
+
+export interface TestServerEtcd {
+  readonly endpoints: readonly string[];
+  readonly prefix?: string;
+  readonly tls?: { readonly ca?: Buffer; readonly cert?: Buffer; readonly key?: Buffer };
+  readonly callTimeoutMs?: number;
+  readonly dialTimeoutMs?: number;
+  readonly keepaliveTimeMs?: number;
+  readonly keepaliveTimeoutMs?: number;
+  readonly transport?: 'fast' | 'node-http2';
+}
 
 export interface TestServer {
   /** http://127.0.0.1:<port>, or https:// for a secure server. */
@@ -137,7 +152,12 @@ async function backendFor(options: TestServerOptions, dir: string): Promise<Back
   if ((storage === 'etcd') !== (options.etcd !== undefined)) throw new Error("etcd endpoints go with storage 'etcd', and only with it");
   if (storage === 'etcd') {
     const { createEtcdBackend } = await import('../storage/etcd/backend.js');
-    return createEtcdBackend({ endpoints: options.etcd?.endpoints ?? [], prefix: options.etcd?.prefix });
+    const etcd = options.etcd as TestServerEtcd;
+    if (etcd.tls !== undefined) {
+      const { checkTlsMaterial } = await import('../storage/etcd/tls-material.js');
+      checkTlsMaterial(etcd.tls, { ca: 'etcd.tls.ca', cert: 'etcd.tls.cert', key: 'etcd.tls.key' });
+    }
+    return createEtcdBackend({ ...etcd, endpoints: [...etcd.endpoints] });
   }
   if (storage === 'sqlite') return (await import('../storage/sqlite/backend.js')).createSqliteBackend({ path: join(dir, 'cascade.db') });
   return createMemoryBackend();

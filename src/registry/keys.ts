@@ -1,4 +1,5 @@
 import type { ResourceInfo } from '../api/resource-info.js';
+import { registerKeyType } from '../storage/key-types.js';
 
 /**
  * Storage keys laid out as kube-apiserver lays them out in etcd: `/registry/<resource>/<namespace>/<name>` for
@@ -36,6 +37,7 @@ export function resourcePrefix(info: Pick<ResourceInfo, 'group' | 'plural'>): st
   if (prefix === undefined) {
     prefix = computePrefix(info);
     prefixes.set(info, prefix);
+    registerKeyType(prefix, info.group === '' ? info.plural : `${info.plural}.${info.group}`);
   }
   return prefix;
 }

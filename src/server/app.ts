@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { notFoundPath, StatusError, toStatusError } from '../api/errors.js';
+import { notFoundPath, StatusError } from '../api/errors.js';
+import { responseStatus } from './error-status.js';
 import type { ApiContext } from './api-context.js';
 import { routeDiscovery } from './discovery-route.js';
 import { createOpenApiRoute } from './openapi-route.js';
@@ -103,7 +104,7 @@ export function createApiHandler(
   };
   return (req, res) => {
     handle(req, res).catch((err: unknown) => {
-      const status = toStatusError(err);
+      const status = responseStatus(err);
       if (!(err instanceof StatusError)) console.error(`cascade: ${req.method} ${req.url}:`, err);
       if (res.headersSent) {
         endCommittedResponse(res);

@@ -75,14 +75,15 @@ export function renderMetrics(controllers: ControllerManager | undefined, storag
   return `${lines.join('\n')}\n`;
 }
 
-/** kube-apiserver's etcd request series, labelled by the storage operation only (Cascade's keys carry no type). */
+/** kube-apiserver's (1.32) etcd request series, labelled by storage operation and resource type. */
 function storageSeries(operations: readonly OperationMetrics[]): string[] {
+  const labelsOf = (op: OperationMetrics): string => `operation="${op.operation}",type="${op.type}"`;
   const lines = [
-    '# HELP etcd_request_duration_seconds Etcd request latency in seconds for each operation.',
+    '# HELP etcd_request_duration_seconds Etcd request latency in seconds for each operation and object type.',
     '# TYPE etcd_request_duration_seconds histogram',
   ];
   for (const op of operations) {
-    const label = `operation="${op.operation}"`;
+    const label = labelsOf(op);
     REQUEST_DURATION_BUCKETS.forEach((bound, i) => {
       lines.push(`etcd_request_duration_seconds_bucket{${label},le="${bound}"} ${op.bucketCounts[i] ?? 0}`);
     });
@@ -90,9 +91,12 @@ function storageSeries(operations: readonly OperationMetrics[]): string[] {
     lines.push(`etcd_request_duration_seconds_sum{${label}} ${op.sumSeconds}`);
     lines.push(`etcd_request_duration_seconds_count{${label}} ${op.requests}`);
   }
-  lines.push('# HELP etcd_requests_total Etcd request counts for each operation.', '# TYPE etcd_requests_total counter');
-  for (const op of operations) lines.push(`etcd_requests_total{operation="${op.operation}"} ${op.requests}`);
-  lines.push('# HELP etcd_request_errors_total Etcd failed request counts for each operation.', '# TYPE etcd_request_errors_total counter');
-  for (const op of operations) lines.push(`etcd_request_errors_total{operation="${op.operation}"} ${op.failures}`);
+  lines.push('# HELP etcd_requests_total Etcd request counts for each operation and object type.', '# TYPE etcd_requests_total counter');
+  for (const op of operations) lines.push(`etcd_requests_total{${labelsOf(op)}} ${op.requests}`);
+  lines.push(
+    '# HELP etcd_request_errors_total Etcd failed request counts for each operation and object type.',
+    '# TYPE etcd_request_errors_total counter',
+  );
+  for (const op of operations) lines.push(`etcd_request_errors_total{${labelsOf(op)}} ${op.failures}`);
   return lines;
 }

@@ -101,9 +101,11 @@ export interface Backend {
   requestMetrics?(): readonly OperationMetrics[];
 }
 
-/** One operation's figures: requests, failures, and a latency histogram over the latency buckets of request-metrics.ts. */
+/** One operation's figures on one resource type: requests, failures, and a latency histogram over the latency buckets of request-metrics.ts. */
 export interface OperationMetrics {
   readonly operation: string;
+  /** The resource (group-resource, e.g. "deployments.apps") the calls were about; empty for none. */
+  readonly type: string;
   readonly requests: number;
   readonly failures: number;
   /** Requests at or under each bucket's bound (cumulative, as Prometheus has them). */

@@ -51,3 +51,27 @@ export class FutureRevisionError extends Error {
     this.currentRevision = currentRevision;
   }
 }
+
+/**
+ * The store failed a call: it could not be reached, did not answer within the deadline, or the call's outcome is
+ * unknown (a write that may have been applied is never sent again). kube-apiserver passes such errors through
+ * as they are: a 500 Status whose message is the error's, with no reason.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** An answer the storage contract expects (the key exists, a conflict, a compacted revision), not a failure of the store. */
+export function isContractAnswer(error: unknown): boolean {
+  return (
+    error instanceof KeyExistsError ||
+    error instanceof KeyNotFoundError ||
+    error instanceof RevisionConflictError ||
+    error instanceof CompactedError ||
+    error instanceof FutureRevisionError ||
+    error instanceof RangeError
+  );
+}

@@ -1,5 +1,6 @@
 import type { OperationMetrics } from './backend.js';
-import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from './errors.js';
+import { keyTypeOf } from './key-types.js';
+import { isContractAnswer } from './errors.js';
 
 /**
  * kube-apiserver's etcd_request_duration_seconds buckets (seconds), so dashboards built for it read these too.
@@ -9,6 +10,8 @@ export const REQUEST_DURATION_BUCKETS = [
 ] as const;
 
 interface Tally {
+  readonly operation: string;
+  readonly type: string;
   requests: number;
   failures: number;
   readonly buckets: number[];
@@ -16,13 +19,14 @@ interface Tally {
 }
 
 /**
- * Counts a backend's calls per operation. As in kube-apiserver, an answer the storage contract expects (the key
+ * Counts a backend's calls per operation and resource type (of the key or prefix, see key-types.ts). As in kube-apiserver, an answer the storage contract expects (the key
  * exists, a conflict, a compacted revision) is not a failure; an unreachable or timed-out store is.
  */
 export class RequestMetrics {
   readonly #tallies = new Map<string, Tally>();
 
-  async measure<T>(operation: string, call: () => Promise<T>): Promise<T> {
+  /** `key` is the key or prefix the call is about; calls about none (the current revision) have the empty type. */
+  async measure<T>(operation: string, key: string | undefined, call: () => Promise<T>): Promise<T> {
     const started = performance.now();
     let failed = false;
     try {
@@ -31,26 +35,34 @@ export class RequestMetrics {
       failed = !isContractAnswer(error);
       throw error;
     } finally {
-      this.#record(operation, (performance.now() - started) / 1000, failed);
+      this.#record(operation, key === undefined ? '' : keyTypeOf(key), (performance.now() - started) / 1000, failed);
     }
   }
 
   snapshot(): OperationMetrics[] {
-    return [...this.#tallies].map(([operation, tally]) => {
+    return [...this.#tallies.values()].map((tally) => {
       let running = 0;
       const bucketCounts = tally.buckets.map((count) => {
         running += count;
         return running;
       });
-      return { operation, requests: tally.requests, failures: tally.failures, bucketCounts, sumSeconds: tally.sumSeconds };
+      return {
+        operation: tally.operation,
+        type: tally.type,
+        requests: tally.requests,
+        failures: tally.failures,
+        bucketCounts,
+        sumSeconds: tally.sumSeconds,
+      };
     });
   }
 
-  #record(operation: string, seconds: number, failed: boolean): void {
-    let tally = this.#tallies.get(operation);
+  #record(operation: string, type: string, seconds: number, failed: boolean): void {
+    const id = `${operation} ${type}`;
+    let tally = this.#tallies.get(id);
     if (tally === undefined) {
-      tally = { requests: 0, failures: 0, buckets: new Array(REQUEST_DURATION_BUCKETS.length).fill(0), sumSeconds: 0 };
-      this.#tallies.set(operation, tally);
+      tally = { operation, type, requests: 0, failures: 0, buckets: new Array(REQUEST_DURATION_BUCKETS.length).fill(0), sumSeconds: 0 };
+      this.#tallies.set(id, tally);
     }
     tally.requests++;
     if (failed) tally.failures++;
@@ -58,15 +70,4 @@ export class RequestMetrics {
     const bucket = REQUEST_DURATION_BUCKETS.findIndex((bound) => seconds <= bound);
     if (bucket >= 0) (tally.buckets[bucket] as number)++;
   }
-}
-
-function isContractAnswer(error: unknown): boolean {
-  return (
-    error instanceof KeyExistsError ||
-    error instanceof KeyNotFoundError ||
-    error instanceof RevisionConflictError ||
-    error instanceof CompactedError ||
-    error instanceof FutureRevisionError ||
-    error instanceof RangeError
-  );
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Backend, WatchEvent } from '../../src/storage/backend.js';
 import { createEtcdBackend } from '../../src/storage/etcd/backend.js';
+import { ETCD_TRANSPORTS } from '../../src/storage/etcd/transport.js';
 import { type EtcdCluster, etcdUnavailableReason, startEtcdCluster } from '../support/etcd-cluster.js';
 
 /** Short enough to keep the test quick, longer than the 4–6 s a frozen member takes to be left. */
@@ -22,7 +23,7 @@ interface Load {
 }
 
 /** Writers creating distinct keys back to back, and a reader, until stopped. */
-function startLoad(backend: Backend, writers: number): Load {
+function startLoad(backend: Backend, prefix: string, writers: number): Load {
   let running = true;
   const load: Load = {
     acknowledged: new Map(),
@@ -47,7 +48,7 @@ function startLoad(backend: Backend, writers: number): Load {
   const loops = [
     ...Array.from({ length: writers }, async () => {
       while (running) {
-        const key = `/registry/configmaps/load/k${String(next++).padStart(6, '0')}`;
+        const key = `${prefix}k${String(next++).padStart(6, '0')}`;
         await timed(async () => {
           const kv = await backend.create(key, Buffer.from('v'));
           load.acknowledged.set(key, kv.modRevision);
@@ -55,7 +56,7 @@ function startLoad(backend: Backend, writers: number): Load {
       }
     }),
     (async () => {
-      while (running) await timed(() => backend.list('/registry/configmaps/load/', { limit: 5 }));
+      while (running) await timed(() => backend.list(prefix, { limit: 5 }));
     })(),
   ];
   return load;
@@ -84,70 +85,75 @@ describe('etcd: a 3-member cluster with client-certificate auth (issue 25)', { s
     await cluster?.stop();
   });
 
-  it('loses no acknowledged write, ends every call by its deadline and resumes its watch when members die and freeze', async () => {
-    const backend = createEtcdBackend({
-      endpoints: cluster.endpoints,
-      tls: cluster.credentials,
-      compactIntervalMs: 0,
-      callTimeoutMs: CALL_TIMEOUT_MS,
-    });
-    try {
-      const start = await backend.currentRevision();
-      const watch = collect(await backend.watch('/registry/configmaps/load/', start));
-      const load = startLoad(backend, 8);
-      const settled = async (count: number): Promise<void> => {
-        const target = load.acknowledged.size + count;
-        await until(() => assert.ok(load.acknowledged.size >= target, `${load.acknowledged.size} of ${target} writes`), 20_000);
-      };
+  // Both HTTP/2 implementations behind the channel keep the same promises (issue 25).
+  for (const transport of ETCD_TRANSPORTS) {
+    it(`loses no acknowledged write, ends every call by its deadline and resumes its watch when members die and freeze (${transport})`, async () => {
+      const prefix = `/registry/configmaps/load-${transport}/`;
+      const backend = createEtcdBackend({
+        endpoints: cluster.endpoints,
+        tls: cluster.credentials,
+        compactIntervalMs: 0,
+        callTimeoutMs: CALL_TIMEOUT_MS,
+        transport,
+      });
       try {
-        await settled(50);
-        // The channel starts on the first member: kill the member in use mid-load.
-        await cluster.kill(0);
-        await settled(50);
-        await cluster.restart(0);
-        // Calls moved to the second member: freeze it mid-load and mid-watch.
-        cluster.freeze(1);
-        await settled(50);
-        cluster.thaw(1);
-        await cluster.waitHealthy(1);
-        await settled(50);
-      } finally {
-        cluster.thaw(1);
-        await load.stop();
-      }
-      assert.ok(load.longestMs <= CALL_TIMEOUT_MS + DEADLINE_SLACK_MS, `a call took ${load.longestMs} ms`);
-      // Writes that may have been applied fail (they are never blindly retried); there are few of them.
-      assert.ok(load.failures.length <= 40, `${load.failures.length} failures: ${load.failures.slice(0, 5).join('; ')}`);
+        const start = await backend.currentRevision();
+        const watch = collect(await backend.watch(prefix, start));
+        const load = startLoad(backend, prefix, 8);
+        const settled = async (count: number): Promise<void> => {
+          const target = load.acknowledged.size + count;
+          await until(() => assert.ok(load.acknowledged.size >= target, `${load.acknowledged.size} of ${target} writes`), 20_000);
+        };
+        try {
+          await settled(50);
+          // The channel starts on the first member: kill the member in use mid-load.
+          await cluster.kill(0);
+          await settled(50);
+          await cluster.restart(0);
+          // Calls moved to the second member: freeze it mid-load and mid-watch.
+          cluster.freeze(1);
+          await settled(50);
+          cluster.thaw(1);
+          await cluster.waitHealthy(1);
+          await settled(50);
+        } finally {
+          cluster.thaw(1);
+          await load.stop();
+        }
+        assert.ok(load.longestMs <= CALL_TIMEOUT_MS + DEADLINE_SLACK_MS, `a call took ${load.longestMs} ms`);
+        // Writes that may have been applied fail (they are never blindly retried); there are few of them.
+        assert.ok(load.failures.length <= 40, `${load.failures.length} failures: ${load.failures.slice(0, 5).join('; ')}`);
 
-      for (const [key, revision] of load.acknowledged) {
-        const read = await backend.get(key);
-        assert.equal(read.kv?.modRevision, revision, `${key} acknowledged at ${revision}`);
-      }
-      const last = Math.max(...load.acknowledged.values());
-      await until(
-        () =>
-          assert.ok(
-            watch.events.some((e) => e.revision >= last),
-            'the watch reached the last write',
-          ),
-        10_000,
-      );
-      const revisions = watch.events.map((e) => e.revision);
-      for (let i = 1; i < revisions.length; i++) {
-        assert.ok(
-          (revisions[i] as number) > (revisions[i - 1] as number),
-          `event ${i}: revision ${revisions[i]} after ${revisions[i - 1]}`,
+        for (const [key, revision] of load.acknowledged) {
+          const read = await backend.get(key);
+          assert.equal(read.kv?.modRevision, revision, `${key} acknowledged at ${revision}`);
+        }
+        const last = Math.max(...load.acknowledged.values());
+        await until(
+          () =>
+            assert.ok(
+              watch.events.some((e) => e.revision >= last),
+              'the watch reached the last write',
+            ),
+          10_000,
         );
+        const revisions = watch.events.map((e) => e.revision);
+        for (let i = 1; i < revisions.length; i++) {
+          assert.ok(
+            (revisions[i] as number) > (revisions[i - 1] as number),
+            `event ${i}: revision ${revisions[i]} after ${revisions[i - 1]}`,
+          );
+        }
+        const seen = new Map(watch.events.map((e) => [e.kv.key, e.revision]));
+        for (const [key, revision] of load.acknowledged) assert.equal(seen.get(key), revision, `the watch saw ${key}`);
+        // Every create in the key range is in the watch, applied-but-failed ones included: no gap.
+        const listed = await backend.list(prefix);
+        assert.equal(watch.events.length, listed.kvs.length);
+      } finally {
+        await backend.close();
       }
-      const seen = new Map(watch.events.map((e) => [e.kv.key, e.revision]));
-      for (const [key, revision] of load.acknowledged) assert.equal(seen.get(key), revision, `the watch saw ${key}`);
-      // Every create in the key range is in the watch, applied-but-failed ones included: no gap.
-      const listed = await backend.list('/registry/configmaps/load/');
-      assert.equal(watch.events.length, listed.kvs.length);
-    } finally {
-      await backend.close();
-    }
-  });
+    });
+  }
 
   it('serves kube-apiserver flags --etcd-servers (https, several) --etcd-cafile/--etcd-certfile/--etcd-keyfile, and reports etcd in /readyz, /livez and /metrics', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'cascade-etcd-tls-'));
@@ -193,9 +199,9 @@ describe('etcd: a 3-member cluster with client-certificate auth (issue 25)', { s
       assert.deepEqual(await get('/livez/etcd'), { status: 200, text: 'ok' });
       assert.deepEqual(await get('/readyz/etcd'), { status: 200, text: 'ok' });
       const metrics = (await get('/metrics')).text;
-      assert.match(metrics, /^etcd_request_duration_seconds_count\{operation="create"\} [1-9]/m);
-      assert.match(metrics, /^etcd_requests_total\{operation="get"\} [1-9]/m);
-      assert.match(metrics, /^etcd_request_errors_total\{operation="create"\} 0$/m);
+      assert.match(metrics, /^etcd_request_duration_seconds_count\{operation="create",type="configmaps"\} [1-9]/m);
+      assert.match(metrics, /^etcd_requests_total\{operation="get",type="configmaps"\} [1-9]/m);
+      assert.match(metrics, /^etcd_request_errors_total\{operation="create",type="configmaps"\} 0$/m);
 
       // Two of three members gone: no quorum, so no linearizable read, and the checks fail.
       await cluster.kill(1);

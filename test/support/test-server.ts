@@ -42,21 +42,24 @@ export interface TestServer extends EmbeddedTestServer {
   readonly pki: ServingPki | undefined;
 }
 
-/** The package's options but storage, which CASCADE_TEST_STORAGE picks for the whole run. */
-export type TestServerOptions = Omit<EmbeddedTestServerOptions, 'storage' | 'etcd'>;
+/**
+ * The package's options but storage, which CASCADE_TEST_STORAGE picks for the whole run, unless `etcd` names the
+ * etcd (a cluster the test runs, say) to use instead.
+ */
+export type TestServerOptions = Omit<EmbeddedTestServerOptions, 'storage'>;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   // CASCADE_TEST_STORAGE=sqlite|etcd runs the same suites on a durable backend (issue 7: every suite on every backend).
   const storage = process.env.CASCADE_TEST_STORAGE;
-  const etcd = storage === 'etcd' ? await startEtcd() : undefined;
+  const etcd = storage === 'etcd' && options.etcd === undefined ? await startEtcd() : undefined;
   let started: TestServerInternals;
   try {
     started = await startTestServerWithInternals({
       ...options,
       // Short, so suites see bookmarks quickly; the package's default is kube-apiserver's minute.
       bookmarkIntervalMs: options.bookmarkIntervalMs ?? 200,
-      storage: etcd !== undefined ? 'etcd' : storage === 'sqlite' ? 'sqlite' : 'memory',
-      etcd: etcd === undefined ? undefined : { endpoints: [etcd.endpoint] },
+      storage: etcd !== undefined || options.etcd !== undefined ? 'etcd' : storage === 'sqlite' ? 'sqlite' : 'memory',
+      etcd: options.etcd ?? (etcd === undefined ? undefined : { endpoints: [etcd.endpoint] }),
     });
   } catch (err) {
     await etcd?.stop();

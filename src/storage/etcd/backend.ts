@@ -1,6 +1,14 @@
 import type { Backend, KeyValue } from '../backend.js';
 import { RequestMetrics } from '../request-metrics.js';
-import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../errors.js';
+import {
+  CompactedError,
+  FutureRevisionError,
+  isContractAnswer,
+  KeyExistsError,
+  KeyNotFoundError,
+  RevisionConflictError,
+  StorageUnavailableError,
+} from '../errors.js';
 import { CompactedRevisionTracker } from './compacted-revision.js';
 import type { EventQueue } from './event-queue.js';
 import { type ChannelOptions, GrpcChannel } from './grpc-channel.js';
@@ -68,6 +76,7 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
     dialTimeoutMs: options.dialTimeoutMs,
     keepaliveTimeMs: options.keepaliveTimeMs,
     keepaliveTimeoutMs: options.keepaliveTimeoutMs,
+    transport: options.transport,
   });
   const kv = new EtcdKvClient(channel);
   const pointReads = new ReadBatcher(kv);
@@ -299,21 +308,31 @@ function instrumented(backend: Backend, kv: EtcdKvClient, probeKey: Buffer): Bac
   const metrics = new RequestMetrics();
   return {
     ...backend,
-    currentRevision: () => metrics.measure('currentRevision', () => backend.currentRevision()),
-    compactedRevision: () => metrics.measure('compactedRevision', () => backend.compactedRevision()),
-    get: (key, opts) => metrics.measure('get', () => backend.get(key, opts)),
-    list: (prefix, opts) => metrics.measure('list', () => backend.list(prefix, opts)),
-    count: (prefix) => metrics.measure('count', () => backend.count(prefix)),
-    create: (key, value) => metrics.measure('create', () => backend.create(key, value)),
-    update: (key, value, expected) => metrics.measure('update', () => backend.update(key, value, expected)),
-    delete: (key, expected) => metrics.measure('delete', () => backend.delete(key, expected)),
-    watch: (prefix, afterRevision) => metrics.measure('watch', () => backend.watch(prefix, afterRevision)),
-    compact: (revision) => metrics.measure('compact', () => backend.compact(revision)),
+    currentRevision: () => metrics.measure('currentRevision', undefined, () => unavailable(backend.currentRevision())),
+    compactedRevision: () => metrics.measure('compactedRevision', undefined, () => unavailable(backend.compactedRevision())),
+    get: (key, opts) => metrics.measure('get', key, () => unavailable(backend.get(key, opts))),
+    list: (prefix, opts) => metrics.measure('list', prefix, () => unavailable(backend.list(prefix, opts))),
+    count: (prefix) => metrics.measure('count', prefix, () => unavailable(backend.count(prefix))),
+    create: (key, value) => metrics.measure('create', key, () => unavailable(backend.create(key, value))),
+    update: (key, value, expected) => metrics.measure('update', key, () => unavailable(backend.update(key, value, expected))),
+    delete: (key, expected) => metrics.measure('delete', key, () => unavailable(backend.delete(key, expected))),
+    watch: (prefix, afterRevision) => metrics.measure('watch', prefix, () => unavailable(backend.watch(prefix, afterRevision))),
+    compact: (revision) => metrics.measure('compact', undefined, () => unavailable(backend.compact(revision))),
     async checkHealth(timeoutMs) {
       await kv.range({ key: probeKey, countOnly: true }, timeoutMs);
     },
     requestMetrics: () => metrics.snapshot(),
   };
+}
+
+/** Failures of etcd itself (unreachable, past the deadline, outcome unknown) as the storage contract names them. */
+async function unavailable<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isContractAnswer(error) || !(error instanceof Error)) throw error;
+    throw new StorageUnavailableError(error.message, error);
+  }
 }
 
 /** Revision 0 or absent means the latest, as in etcd. */

@@ -1,6 +1,6 @@
-import { Http2Connection } from './http2/connection.js';
 import type { TlsMaterial } from './http2/socket.js';
-import { type HeaderField, type Http2Stream, StreamNotProcessedError } from './http2/stream.js';
+import { type HeaderField, type Http2Stream, type Http2Transport, StreamNotProcessedError } from './http2/stream.js';
+import { ETCD_TRANSPORTS, type EtcdTransportKind, isEtcdTransport, openTransport } from './transport.js';
 
 /** The bytes before each gRPC message: a compression flag and the message length (gRPC over HTTP/2). */
 export const GRPC_PREFIX_BYTES = 5;
@@ -26,6 +26,8 @@ export interface ChannelOptions {
   readonly keepaliveTimeMs?: number;
   /** ...and an answer must come within this, or the member is left for the next. */
   readonly keepaliveTimeoutMs?: number;
+  /** The HTTP/2 implementation (see ETCD_TRANSPORTS): Cascade's own by default. */
+  readonly transport?: EtcdTransportKind;
 }
 
 export const CHANNEL_DEFAULTS = {
@@ -33,6 +35,7 @@ export const CHANNEL_DEFAULTS = {
   dialTimeoutMs: 5_000,
   keepaliveTimeMs: 2_000,
   keepaliveTimeoutMs: 2_000,
+  transport: 'fast',
 } as const satisfies ChannelOptions;
 
 /**
@@ -133,7 +136,7 @@ export class GrpcChannel {
   readonly callTimeoutMs: number;
   readonly #options: Required<Omit<ChannelOptions, 'tls'>> & Pick<ChannelOptions, 'tls'>;
   #next = 0;
-  #connection: Http2Connection | undefined;
+  #connection: Http2Transport | undefined;
   #closed = false;
 
   constructor(endpoints: readonly string[], options: ChannelOptions = {}) {
@@ -143,6 +146,9 @@ export class GrpcChannel {
     this.callTimeoutMs = this.#options.callTimeoutMs;
     for (const [name, value] of Object.entries(this.#options)) {
       if (typeof value === 'number' && !(Number.isFinite(value) && value > 0)) throw new RangeError(`${name} must be > 0, got ${value}`);
+    }
+    if (!isEtcdTransport(this.#options.transport)) {
+      throw new RangeError(`etcd transport must be one of ${ETCD_TRANSPORTS.join(', ')}, got ${this.#options.transport}`);
     }
   }
 
@@ -276,11 +282,11 @@ export class GrpcChannel {
     );
   }
 
-  #connect(): Http2Connection {
+  #connect(): Http2Transport {
     const current = this.#connection;
     if (current?.usable) return current;
     const endpoint = this.#endpoints[this.#next % this.#endpoints.length] as URL;
-    const connection: Http2Connection = new Http2Connection(endpoint, {
+    const connection: Http2Transport = openTransport(this.#options.transport, endpoint, {
       streamWindowBytes: STREAM_WINDOW_BYTES,
       connectionWindowBytes: CONNECTION_WINDOW_BYTES,
       tls: this.#options.tls,

@@ -6,7 +6,7 @@ import type { Backend } from '../backend.js';
 import { CompactedError } from '../errors.js';
 import { bytes, rejectionOf } from '../testing/case-helpers.js';
 import { createEtcdBackend } from './backend.js';
-import { connectEtcd } from './client.js';
+import { connectEtcd } from '../../../test/support/etcd3-client.js';
 import { GrpcChannel } from './grpc-channel.js';
 import { type EtcdKv, EtcdKvClient } from './kv-client.js';
 import { COMPACT_REV_KEY, ScheduledCompactor } from './scheduled-compactor.js';

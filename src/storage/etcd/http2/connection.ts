@@ -23,7 +23,7 @@ import type { ConnectionOptions, StreamState } from './connection-state.js';
 import { KeepaliveWatchdog } from './keepalive.js';
 import { encodeRequestHeaders } from './request-headers.js';
 import { openSocket } from './socket.js';
-import { type Http2Stream, type StreamListener, StreamNotProcessedError } from './stream.js';
+import { type Http2Stream, type Http2Transport, type StreamListener, StreamNotProcessedError } from './stream.js';
 
 export type { ConnectionOptions };
 
@@ -40,7 +40,7 @@ const MAX_INBOUND_FRAME_BYTES = DEFAULT_MAX_FRAME_BYTES;
  * here a call is one frame pair written and a few frames parsed. Outgoing frames of one event-loop turn leave in
  * one write.
  */
-export class Http2Connection {
+export class Http2Connection implements Http2Transport {
   readonly #socket: Socket | TLSSocket;
   readonly #scheme: 'http' | 'https';
   readonly #authority: string;

@@ -23,3 +23,21 @@ export class StreamNotProcessedError extends Error {
     this.name = 'StreamNotProcessedError';
   }
 }
+
+/**
+ * One HTTP/2 connection to one etcd member, as GrpcChannel uses it: streams that carry a unary call (`end` with
+ * the request) or a bidirectional one (written to later), each heard through its StreamListener, and the error
+ * contract above: a stream that cannot have reached the member closes with StreamNotProcessedError, any other
+ * failure with a plain Error. Http2Connection (Cascade's own, the fast path) and NodeHttp2Connection (over
+ * node:http2) both keep it, so the channel above them, its retries, deadlines and failover, is the same for both.
+ */
+export interface Http2Transport {
+  /** Whether the member answered (its SETTINGS arrived): before that, nothing was sent. */
+  readonly connected: boolean;
+  /** Whether new streams may be opened here. */
+  readonly usable: boolean;
+  /** Opens a request stream on `path`, sending `data` (if any) with the headers and ending this side if `end`. */
+  open(path: string, listener: StreamListener, data: Buffer | undefined, end: boolean): Http2Stream;
+  /** No new streams; the connection goes once the open ones are over. */
+  close(): void;
+}

@@ -1,8 +1,9 @@
 import type { Etcd3 } from 'etcd3';
 
 /**
- * The etcd3 library's client. The backend does not use it (see GrpcChannel); it is the independent reference
- * the etcd benchmark's raw-put baseline and the tests' cross-checks go through. Loaded on demand, with gRPC.
+ * The etcd3 library's client (a development dependency). The backend does not use it (see GrpcChannel); it is the
+ * independent reference the etcd benchmark's raw-put baseline and the tests' cross-checks go through. Loaded on
+ * demand, with gRPC.
  */
 export async function connectEtcd(endpoints: readonly string[], tls?: { ca: Buffer; cert: Buffer; key: Buffer }): Promise<Etcd3> {
   const { Etcd3: Client } = await import('etcd3');
