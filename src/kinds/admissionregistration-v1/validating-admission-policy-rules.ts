@@ -108,7 +108,9 @@ export function validateMatchResources(m: Record<string, unknown>, path: string)
   }
   for (const list of ['resourceRules', 'excludeResourceRules'] as const) {
     const rules = Array.isArray(m[list]) ? m[list] : [];
-    rules.forEach((rule, i) => errs.push(...validateNamedRule(isObject(rule) ? rule : {}, `${path}.${list}[${i}]`)));
+    rules.forEach((rule, i) => {
+      errs.push(...validateNamedRule(isObject(rule) ? rule : {}, `${path}.${list}[${i}]`));
+    });
   }
   return errs;
 }

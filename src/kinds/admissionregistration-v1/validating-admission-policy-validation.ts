@@ -191,7 +191,9 @@ export function validateValidatingAdmissionPolicy(policy: KubeObject): FieldErro
     errs.push(fieldError.required('spec.validations', why), fieldError.required('spec.auditAnnotations', why));
     return errs;
   }
-  validations.forEach((v, i) => errs.push(...validateValidation(compiler, v, `spec.validations[${i}]`)));
+  validations.forEach((v, i) => {
+    errs.push(...validateValidation(compiler, v, `spec.validations[${i}]`));
+  });
   if (annotations.length > MAX_AUDIT_ANNOTATIONS) {
     errs.push(
       fieldError.invalid(
