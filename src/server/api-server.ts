@@ -262,6 +262,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     replicaSetController: false,
     replicationController: false,
     deploymentController: false,
+    validatingAdmissionPolicyStatus: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =

@@ -117,6 +117,19 @@ describe('kubectl: ValidatingAdmissionPolicy', () => {
   it('lists policies and bindings with the columns kubectl shows', async () => {
     const policies = await ts.kubectlOk(['get', 'validatingadmissionpolicies', 'replicas-limit']);
     assert.match(policies, /^NAME\s+VALIDATIONS\s+PARAMKIND\s+AGE\nreplicas-limit\s+1\s+<unset>\s+\d+s\n$/);
+    await waitFor(
+      async () => {
+        const out = await ts.kubectlOk([
+          'get',
+          'validatingadmissionpolicy',
+          'replicas-limit',
+          '-o',
+          'jsonpath={.metadata.generation}/{.status.observedGeneration}',
+        ]);
+        return out === '2/2' ? true : undefined;
+      },
+      { timeoutMs: 10_000, what: 'status.observedGeneration to catch up with the patched policy' },
+    );
     const bindings = await ts.kubectlOk(['get', 'validatingadmissionpolicybindings', 'replicas-binding']);
     assert.match(bindings, /^NAME\s+POLICYNAME\s+PARAMREF\s+AGE\nreplicas-binding\s+replicas-limit\s+<unset>\s+\d+s\n$/);
   });

@@ -21,6 +21,7 @@ export const CONTROLLER_ACCOUNTS = {
   replicationController: 'replication-controller',
   deployment: 'deployment-controller',
   podGarbageCollector: 'pod-garbage-collector',
+  validatingAdmissionPolicyStatus: 'validatingadmissionpolicy-status-controller',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -92,6 +93,11 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['get', 'list', 'watch'], [''], ['nodes']),
     // Kubernetes' role has patch only; Cascade's in-process client writes status with update.
     resourceRule(['patch', 'update'], [''], ['pods/status']),
+  ],
+  validatingAdmissionPolicyStatus: [
+    resourceRule(['get', 'list', 'watch'], ['admissionregistration.k8s.io'], ['validatingadmissionpolicies']),
+    resourceRule(['get', 'patch', 'update'], ['admissionregistration.k8s.io'], ['validatingadmissionpolicies/status']),
+    EVENTS_RULE,
   ],
 };
 
