@@ -1,11 +1,12 @@
 import type { Environment } from '@marcbachmann/cel-js';
+import { registerAuthorizerLibrary } from './authorizer-library.js';
 import { baseEnvironment, type Compiled, CompileError, compile } from './compile.js';
 
 /**
  * Compilation of admission policy expressions (R11.147–R11.150, R11.164): the variables each kind of expression
  * sees, the output type it must have, and cel-go's wording of the failures. `object`, `oldObject`, `params` and
  * `namespaceObject` are dyn, so unknown fields of the matched kinds are not compile errors here (R11.174);
- * `request` is typed; `variables` is an object whose fields are the earlier variables with their output types.
+ * `request` and `authorizer` are typed; `variables` is an object whose fields are the earlier variables with their output types.
  */
 
 export type PolicyExpressionKind = 'validation' | 'messageExpression' | 'matchCondition' | 'variable' | 'auditAnnotation';
@@ -84,11 +85,17 @@ export class PolicyCompiler {
 
   private environment(kind: PolicyExpressionKind): Environment {
     const variables = kind !== 'matchCondition' && (this.withVariables || kind === 'variable');
-    const key = `${variables}`;
+    // messageExpression is the one kind of expression without the authorizer (R11.164).
+    const authorizer = kind !== 'messageExpression';
+    const key = `${variables}/${authorizer}`;
     let env = this.envs.get(key);
     if (env === undefined) {
       env = baseEnvironment().clone();
       env.registerType(REQUEST_TYPE, { ctor: AdmissionRequestValue, fields: { ...REQUEST_FIELDS } });
+      if (authorizer) {
+        registerAuthorizerLibrary(env);
+        env.registerVariable('authorizer', 'Authorizer');
+      }
       env.registerVariable('object', 'dyn').registerVariable('oldObject', 'dyn').registerVariable('request', REQUEST_TYPE);
       env.registerVariable('namespaceObject', 'dyn');
       if (this.hasParams) env.registerVariable('params', 'dyn');

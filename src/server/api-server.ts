@@ -166,6 +166,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       cached: (name) => namespaceInformer.store.get(undefined, name),
       live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
     },
+    authorizer: () => authorizer,
     onError: (err) => log(`validating admission policy: ${String(err)}`),
   });
   registry.admitWith(

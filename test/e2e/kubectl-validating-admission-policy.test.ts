@@ -260,6 +260,30 @@ describe('kubectl: ValidatingAdmissionPolicy', () => {
     assert.equal((await ts.request('GET', '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies/broken')).status, 404);
   });
 
+  it("checks permissions with the CEL authorizer: the requester's and a service account's (R11.137)", async () => {
+    await ts.kubectlOk(['create', '-f', '-'], {
+      input: policy('authz', {
+        matchConstraints: { ...CONFIG_MAPS, objectSelector: { matchLabels: { authz: 'checked' } } },
+        validations: [
+          { expression: "authorizer.requestResource.check('create').allowed()" },
+          {
+            expression:
+              "authorizer.serviceAccount('vap-plain', 'nobody').group('').resource('secrets').namespace('vap-plain').check('get').allowed()",
+            message: 'nobody may not read secrets',
+          },
+        ],
+      }),
+    });
+    await ts.kubectlOk(['create', '-f', '-'], { input: binding('authz', { policyName: 'authz', validationActions: ['Deny'] }) });
+    const checked = configMap('checked', 'vap-plain', { authz: 'checked' });
+    await untilEffective(checked);
+    const r = await ts.kubectl(['create', '-f', '-'], { input: checked });
+    assert.equal(
+      r.stderr.trim(),
+      `The configmaps "checked" is invalid: : ValidatingAdmissionPolicy 'authz' with binding 'authz' denied request: nobody may not read secrets`,
+    );
+  });
+
   it('follows failurePolicy on a runtime error: Fail denies, Ignore admits (VAP-04)', async () => {
     for (const failurePolicy of ['Fail', 'Ignore']) {
       const name = `runtime-${failurePolicy.toLowerCase()}`;

@@ -1,6 +1,7 @@
 import { isObject, type KubeObject } from '../../api/types.js';
 import { largestCollection } from '../../cel/cost.js';
 import { celValueOfJson } from '../../cel/json-value.js';
+import { AuthorizerValue, type CelAuthorizerBackend } from '../../cel/authorizer-library.js';
 import { AdmissionRequestValue } from '../../cel/policy-compiler.js';
 import type { AdmissionAttributes } from '../../registry/admission/attributes.js';
 import type { Activation } from './evaluation.js';
@@ -8,7 +9,7 @@ import type { GroupVersionResource } from './matching.js';
 
 /**
  * The CEL variables of a policy evaluation (R11.162, R11.163): `object`/`oldObject` (null when absent), the typed
- * `request`, `params` (null without one), `namespaceObject` reduced to the fields Kubernetes exposes.
+ * `request` and `authorizer`, `params` (null without one), `namespaceObject` reduced to the fields Kubernetes exposes.
  */
 
 const NAMESPACE_METADATA = [
@@ -72,6 +73,7 @@ export interface RequestInputs {
   readonly oldObject: unknown;
   readonly request: AdmissionRequestValue;
   readonly namespaceObject: unknown;
+  readonly authorizer: AuthorizerValue | null;
   readonly largest: number;
 }
 
@@ -79,13 +81,24 @@ export function requestInputs(
   attributes: AdmissionAttributes,
   matched: GroupVersionResource,
   namespace: KubeObject | undefined,
+  authorizer?: CelAuthorizerBackend,
 ): RequestInputs {
+  const { resource } = attributes;
+  // authorizer.requestResource: the resource as requested, namespace and name included (R11.137).
+  const requestResource = {
+    group: resource.group,
+    resource: resource.plural,
+    subresource: attributes.subresource,
+    namespace: attributes.namespace ?? '',
+    name: attributes.name,
+  };
   const namespaced = attributes.namespace !== undefined && attributes.namespace !== '' && attributes.resource.plural !== 'namespaces';
   return {
     object: attributes.object === undefined ? null : celValueOfJson(attributes.object),
     oldObject: attributes.oldObject === undefined ? null : celValueOfJson(attributes.oldObject),
     request: requestValue(attributes, matched),
     namespaceObject: namespaced && namespace !== undefined ? celValueOfJson(reducedNamespace(namespace)) : null,
+    authorizer: authorizer === undefined ? null : new AuthorizerValue(authorizer, attributes.user, requestResource),
     largest: Math.max(largestCollection(attributes.object), largestCollection(attributes.oldObject)),
   };
 }
@@ -97,6 +110,7 @@ export function activationFor(inputs: RequestInputs, hasParams: boolean, param: 
     oldObject: inputs.oldObject,
     request: inputs.request,
     namespaceObject: inputs.namespaceObject,
+    authorizer: inputs.authorizer,
   };
   if (hasParams) values.params = param === null ? null : celValueOfJson(param);
   return { values, largest: Math.max(inputs.largest, param === null ? 0 : largestCollection(param)) };

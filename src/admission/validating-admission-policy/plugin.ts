@@ -2,10 +2,12 @@ import { notFound, type StatusError } from '../../api/errors.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { createSharedInformer, type SharedInformer } from '../../cache/shared-informer.js';
+import type { Authorizer } from '../../auth/authorizer.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import type { AdmissionAttributes } from '../../registry/admission/attributes.js';
 import type { ValidatingAdmissionPlugin } from '../../registry/admission/plugin.js';
 import { activationFor, requestInputs } from './activation.js';
+import { celAuthorizerBackend } from './authorizer-backend.js';
 import { type CompiledPolicy, compilePolicy } from './compiled-policy.js';
 import { denialError, denialText, warningText } from './denial.js';
 import { evaluatePolicy } from './evaluation.js';
@@ -47,6 +49,8 @@ export interface ValidatingAdmissionPolicyOptions {
   readonly resources: () => readonly ResourceInfo[];
   /** Namespaces as the server's namespace informer holds them, and a live read for names it lacks. */
   readonly namespace: { cached(name: string): KubeObject | undefined; live(name: string): Promise<KubeObject | undefined> };
+  /** The server's authorizer, for the CEL `authorizer` (R11.137). */
+  readonly authorizer: () => Authorizer;
   readonly onError: (err: unknown) => void;
 }
 
@@ -64,6 +68,7 @@ export function validatingAdmissionPolicy(options: ValidatingAdmissionPolicyOpti
   const bindings: SharedInformer = createSharedInformer(options.client, VALIDATING_ADMISSION_POLICY_BINDINGS, undefined, informerOptions);
   const params = new ParamSource({ client: options.client, resources: options.resources, onError: options.onError });
   const compiled = new Map<string, CompiledPolicy>();
+  const authorizer = celAuthorizerBackend(options.authorizer);
 
   /** The policy compiled for its current generation (R11.166: never per request). */
   const compiledFor = (policy: KubeObject): CompiledPolicy => {
@@ -119,7 +124,7 @@ export function validatingAdmissionPolicy(options: ValidatingAdmissionPolicyOpti
       const c = compiledFor(policy);
       const matched = matchResources(c.matchConstraints, request);
       if (matched === undefined) continue;
-      const inputs = requestInputs(attributes, matched, namespaceObject);
+      const inputs = requestInputs(attributes, matched, namespaceObject, authorizer);
       for (const binding of policyBindings) {
         const spec = isObject(binding.spec) ? binding.spec : {};
         if (isObject(spec.matchResources) && matchResources(spec.matchResources, request, true) === undefined) continue;
