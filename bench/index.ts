@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processCpuSeconds } from './cpu.js';
 import { benchCrdServing } from './crd.js';
+import { benchAdmissionPolicy } from './admission-policy.js';
 import { benchCrdRules } from './crd-rules.js';
 import { benchGarbageCollector, gcTable } from './gc.js';
 import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, postLoad } from './load.js';
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchProtection()));
     rows.push(...(await benchCrdServing()));
     rows.push(...(await benchCrdRules()));
+    rows.push(...(await benchAdmissionPolicy()));
     rows.push(...(await benchValidation()));
     rows.push(...(await benchSqlite()));
     rows.push(...(await benchEtcd()));
