@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { processCpuSeconds } from './cpu.js';
 import { benchApply } from './apply.js';
 import { benchCrdServing } from './crd.js';
+import { benchAdmissionPolicy } from './admission-policy.js';
 import { benchCrdRules } from './crd-rules.js';
 import { benchGarbageCollector, gcTable } from './gc.js';
 import { CONFIGMAPS_PATH, CREATE_CONCURRENCY, CREATE_LOAD_MS, configMapBody, postLoad } from './load.js';
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchProtection()));
     rows.push(...(await benchCrdServing()));
     rows.push(...(await benchCrdRules()));
+    rows.push(...(await benchAdmissionPolicy()));
     rows.push(...(await benchValidation()));
     rows.push(...(await benchApply()));
     rows.push(...(await benchSqlite()));

@@ -128,3 +128,11 @@ export function compile(env: Environment, expression: string): Compiled {
     usesOldSelf: acc.oldSelf,
   };
 }
+
+/** cel-js's first line of a runtime error, reworded as cel-go words the common ones. */
+export function celRuntimeError(err: unknown): string {
+  const text = String((err as Error).message ?? err).split('\n')[0] ?? '';
+  if (/^No such key: /.test(text)) return `no such key: ${text.slice('No such key: '.length)}`;
+  if (/no matching overload|no such overload/i.test(text)) return "'no such overload'";
+  return text;
+}

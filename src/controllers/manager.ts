@@ -23,6 +23,7 @@ import type { ProtectionMetrics } from './protection/metrics.js';
 import { ProtectionRuleController } from './protection/protection-rule-controller.js';
 import { PvProtectionController } from './protection/pv-protection-controller.js';
 import { PvcProtectionController } from './protection/pvc-protection-controller.js';
+import { ValidatingAdmissionPolicyStatusController } from './validating-admission-policy-status/controller.js';
 
 export interface ControllerManagerOptions {
   /** A client acting as the given controller's service account, so each controller has only its own permissions. */
@@ -71,6 +72,8 @@ export interface ControllerManagerOptions {
   readonly cronJobController?: boolean;
   /** Run the TTL-after-finished controller (default true; kube name `ttl-after-finished`). */
   readonly ttlAfterFinishedController?: boolean;
+  /** Record each ValidatingAdmissionPolicy's observed generation in its status (default true). */
+  readonly validatingAdmissionPolicyStatus?: boolean;
   /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
   readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
@@ -99,6 +102,7 @@ export class ControllerManager {
   readonly kubelets: SimulatedKubelets | undefined;
   readonly scheduler: Scheduler | undefined;
   readonly podGc: PodGarbageCollector | undefined;
+  readonly policyStatus: ValidatingAdmissionPolicyStatusController | undefined;
 
   constructor(options: ControllerManagerOptions) {
     const clientFor = options.clientFor;
@@ -180,6 +184,10 @@ export class ControllerManager {
     const simulating = this.nodeSimulator !== undefined;
     this.scheduler = simulating ? new Scheduler({ client: clientFor('scheduler'), log: options.log }) : undefined;
     this.podGc = simulating ? new PodGarbageCollector({ client: clientFor('podGarbageCollector'), log: options.log }) : undefined;
+    this.policyStatus =
+      options.validatingAdmissionPolicyStatus === false
+        ? undefined
+        : new ValidatingAdmissionPolicyStatusController(clientFor('validatingAdmissionPolicyStatus'), options.log);
   }
 
   /** Counters of every in-use protection controller (PVC, PV, one per ProtectionRule). */
@@ -212,6 +220,7 @@ export class ControllerManager {
       this.kubelets?.start(),
       this.scheduler?.start(),
       this.podGc?.start(),
+      this.policyStatus?.start(),
     ]);
   }
 
@@ -238,6 +247,7 @@ export class ControllerManager {
       this.kubelets?.stop(),
       this.nodeSimulator?.stop(),
       this.podGc?.stop(),
+      this.policyStatus?.stop(),
     ]);
   }
 }

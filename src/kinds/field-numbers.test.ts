@@ -46,10 +46,13 @@ describe('protobuf field-number table', () => {
       const fields = FIELD_NUMBERS[name];
       assert.ok(fields !== undefined, `no field numbers for ${name}`);
       const covered = new Set(Object.keys(fields.tags));
-      for (const inner of Object.values(fields.inline ?? {})) {
+      // Embedded structs may embed others (NamedRuleWithOperations → RuleWithOperations → Rule).
+      const embedded = Object.values(fields.inline ?? {});
+      for (const inner of embedded) {
         const innerFields = FIELD_NUMBERS[inner];
         assert.ok(innerFields !== undefined, `${name} embeds ${inner}, which has no field numbers`);
         for (const json of Object.keys(innerFields.tags)) covered.add(json);
+        embedded.push(...Object.values(innerFields.inline ?? {}));
       }
       for (const property of Object.keys(BUILTIN_DEFINITIONS[name]?.properties ?? {})) {
         if (property === 'apiVersion' || property === 'kind') continue;

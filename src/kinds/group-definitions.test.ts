@@ -8,11 +8,14 @@ import { AUTOSCALING_V1_TYPES } from './autoscaling-v1/types.js';
 import { BUILTIN_DEFINITIONS } from './definitions.js';
 import { BUILTIN_KINDS } from './index.js';
 import { RBAC_V1_TYPES } from './rbac-v1/types.js';
+import { VALIDATING_ADMISSION_POLICY_TYPES } from './admissionregistration-v1/validating-admission-policy-types.js';
 
 /** The definitions of every group but core: the non-core kinds' and the types those groups share. */
 const GROUP_PARTS: Definitions[] = [
   ...BUILTIN_KINDS.filter((kind) => kind.resource.group !== '').map((kind) => kind.definitions ?? {}),
-  ...[AUTOSCALING_V1_TYPES, AUTHENTICATION_V1_TYPES, AUTHORIZATION_V1_TYPES, RBAC_V1_TYPES].map((types) => types.definitions ?? {}),
+  ...[AUTOSCALING_V1_TYPES, AUTHENTICATION_V1_TYPES, AUTHORIZATION_V1_TYPES, RBAC_V1_TYPES, VALIDATING_ADMISSION_POLICY_TYPES].map(
+    (types) => types.definitions ?? {},
+  ),
 ];
 const GROUP_DEFINITIONS: Definitions = Object.assign({}, ...GROUP_PARTS);
 

@@ -1,4 +1,7 @@
 import type { ResourceInfo } from '../api/resource-info.js';
+import { VALIDATING_ADMISSION_POLICY } from './admissionregistration-v1/validating-admission-policy.js';
+import { VALIDATING_ADMISSION_POLICY_BINDING } from './admissionregistration-v1/validating-admission-policy-binding.js';
+import { VALIDATING_ADMISSION_POLICY_TYPES } from './admissionregistration-v1/validating-admission-policy-types.js';
 import { CUSTOM_RESOURCE_DEFINITION } from './apiextensions-v1/custom-resource-definition.js';
 import { API_SERVICE } from './apiregistration-v1/api-service.js';
 import { CONTROLLER_REVISION } from './apps-v1/controller-revision.js';
@@ -119,6 +122,8 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   CSI_STORAGE_CAPACITY,
   STORAGE_CLASS,
   VOLUME_ATTACHMENT,
+  VALIDATING_ADMISSION_POLICY,
+  VALIDATING_ADMISSION_POLICY_BINDING,
   CUSTOM_RESOURCE_DEFINITION,
 ];
 
@@ -135,6 +140,7 @@ export const SHARED_TYPES: readonly TypeSet[] = [
   BINDING_TYPES,
   AUTHORIZATION_V1_TYPES,
   RBAC_V1_TYPES,
+  VALIDATING_ADMISSION_POLICY_TYPES,
 ];
 
 /** The built-in resources with the discovery facts Kubernetes v1.32 reports for them. */

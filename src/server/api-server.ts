@@ -46,6 +46,7 @@ import { privilegedGroupsAuthorizer } from '../auth/rbac/privileged-groups.js';
 import { unionAuthorizer } from '../auth/rbac/union.js';
 import { INSECURE_ADMIN, type UserInfo } from '../api/user.js';
 import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
+import { validatingAdmissionPolicy } from '../admission/validating-admission-policy/plugin.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { getIfPresent } from '../client/get-if-present.js';
 import { createSharedInformer } from '../cache/shared-informer.js';
@@ -158,6 +159,16 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     list: async () => (await client.list(PRIORITY_CLASSES, undefined)).items,
   });
   const protectionRules = protectionRulesAdmission(rules, registry);
+  const policies = validatingAdmissionPolicy({
+    client,
+    resources: () => registry.resources(),
+    namespace: {
+      cached: (name) => namespaceInformer.store.get(undefined, name),
+      live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
+    },
+    authorizer: () => authorizer,
+    onError: (err) => log(`validating admission policy: ${String(err)}`),
+  });
   registry.admitWith(
     new AdmissionChain(
       [
@@ -179,6 +190,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           authorizer: () => authorizer,
           restMappings: (groupKind, version) => restMapper().restMappings(groupKind, version),
         }),
+        policies,
         protectionRules,
         rbacEscalationAdmission(
           () => authorizer,
@@ -256,6 +268,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     jobController: false,
     cronJobController: false,
     ttlAfterFinishedController: false,
+    validatingAdmissionPolicyStatus: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =
@@ -338,6 +351,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await rbac.start(client);
   await aggregator?.start();
   await crds.start();
+  await policies.start();
   await installProtectionRuleCrd(client);
   await servedSoon(registry, PROTECTION_RULES, 5000);
   await rules.start();
@@ -362,6 +376,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await apf.stop();
       await rules.stop();
       await crds.stop();
+      await policies.stop();
       await rbac.stop();
       await namespaceInformer.stop();
       await aggregator?.stop();

@@ -1,7 +1,7 @@
 import { Optional } from '@marcbachmann/cel-js';
 import { type FieldError, fieldError } from '../../api/errors.js';
 import { additionalPropertiesSchema, isJsonObject, itemsSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
-import type { Compiled } from '../../cel/compile.js';
+import { type Compiled, celRuntimeError as runtimeError } from '../../cel/compile.js';
 import { costBound, largestCollection, PER_CALL_LIMIT, PER_OBJECT_BUDGET } from '../../cel/cost.js';
 import { child, index, key } from '../schema/field-path.js';
 import type { CompiledRule, CompiledSchemaRules, RuleNode } from './rules.js';
@@ -30,14 +30,6 @@ function withFieldPath(path: string, fieldPath: string): string {
   let out = path;
   for (const m of fieldPath.matchAll(/\.([^.[]+)|\['((?:[^'\\]|\\.)*)'\]/g)) out = child(out, m[1] ?? m[2] ?? '');
   return out;
-}
-
-/** cel-js's first line, reworded as cel-go words the common runtime errors. */
-function runtimeError(err: unknown): string {
-  const text = String((err as Error).message ?? err).split('\n')[0] ?? '';
-  if (/^No such key: /.test(text)) return `no such key: ${text.slice('No such key: '.length)}`;
-  if (/no matching overload|no such overload/i.test(text)) return "'no such overload'";
-  return text;
 }
 
 function render(path: string): string {

@@ -34,6 +34,8 @@ describe('expandCategory (R7.14)', () => {
     assert.deepEqual(expandCategory(resources, 'all')?.at(-1), { group: 'example.com', resource: 'widgets' });
     assert.deepEqual(expandCategory(resources, 'api-extensions'), [
       { group: 'apiregistration.k8s.io', resource: 'apiservices' },
+      { group: 'admissionregistration.k8s.io', resource: 'validatingadmissionpolicies' },
+      { group: 'admissionregistration.k8s.io', resource: 'validatingadmissionpolicybindings' },
       { group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' },
     ]);
   });

@@ -26,6 +26,7 @@ export const CONTROLLER_ACCOUNTS = {
   cronJob: 'cronjob-controller',
   ttlAfterFinished: 'ttl-after-finished-controller',
   podGarbageCollector: 'pod-garbage-collector',
+  validatingAdmissionPolicyStatus: 'validatingadmissionpolicy-status-controller',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -138,6 +139,11 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['get', 'list', 'watch'], [''], ['nodes']),
     // Kubernetes' role has patch only; Cascade's in-process client writes status with update.
     resourceRule(['patch', 'update'], [''], ['pods/status']),
+  ],
+  validatingAdmissionPolicyStatus: [
+    resourceRule(['get', 'list', 'watch'], ['admissionregistration.k8s.io'], ['validatingadmissionpolicies']),
+    resourceRule(['get', 'patch', 'update'], ['admissionregistration.k8s.io'], ['validatingadmissionpolicies/status']),
+    EVENTS_RULE,
   ],
 };
 

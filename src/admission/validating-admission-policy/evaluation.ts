@@ -1,0 +1,149 @@
+import type { Compiled } from '../../cel/compile.js';
+import { celRuntimeError } from '../../cel/compile.js';
+import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET } from '../../cel/cost.js';
+import { PolicyVariables } from '../../cel/policy-compiler.js';
+import type { CompiledExpression, CompiledPolicy, CompiledValidation } from './compiled-policy.js';
+
+/**
+ * One (policy, binding, param) evaluation (R11.156, R11.164–R11.168): match conditions, then every validation with
+ * lazily evaluated variables, all within one cost budget; the result is the list of failed validations and errors
+ * as decisions, before the binding's validationActions apply.
+ */
+
+/** The CEL activation of one evaluation, without `variables` (built here, per evaluation). */
+export interface Activation {
+  readonly values: Readonly<Record<string, unknown>>;
+  /** The largest list, map or string in the inputs, which bounds the cost of comprehensions (cel/cost.ts). */
+  readonly largest: number;
+}
+
+export interface Decision {
+  readonly message: string;
+  /** The Status reason (Forbidden, Invalid, RequestEntityTooLarge, …). */
+  readonly reason: string;
+  /** Which validation failed; -1 for match condition errors. */
+  readonly expressionIndex: number;
+}
+
+const MAX_MESSAGE_BYTES = 5120;
+
+class CostExceeded extends Error {
+  constructor() {
+    super('operation cancelled: actual cost limit exceeded');
+  }
+}
+
+/** Runs one program within the per-call limit and the evaluation's remaining budget. */
+class Budget {
+  private spent = 0;
+  private readonly largest: number;
+
+  constructor(largest: number) {
+    this.largest = largest;
+  }
+
+  run(compiled: Compiled, ctx: Record<string, unknown>): unknown {
+    const cost = costBound(compiled.astNodes, compiled.comprehensionDepth, this.largest);
+    this.spent += cost;
+    if (cost > PER_CALL_LIMIT || this.spent > PER_OBJECT_BUDGET) throw new CostExceeded();
+    return compiled.program(ctx);
+  }
+}
+
+const errorText = (err: unknown): string => (err instanceof CostExceeded ? err.message : celRuntimeError(err));
+
+/** `variables`: each variable evaluated on first use and remembered, its failure reported to every user (R11.165). */
+function lazyVariables(variables: readonly CompiledExpression[], ctx: Record<string, unknown>, budget: Budget): PolicyVariables {
+  const out = new PolicyVariables();
+  for (const v of variables) {
+    let outcome: { value: unknown } | { error: string } | undefined;
+    Object.defineProperty(out, v.name, {
+      enumerable: true,
+      get: () => {
+        if (outcome === undefined) {
+          if ('failure' in v.result) outcome = { error: v.result.failure.detail };
+          else {
+            try {
+              outcome = { value: budget.run(v.result.compiled, ctx) };
+            } catch (err) {
+              outcome = { error: errorText(err) };
+            }
+          }
+        }
+        if ('error' in outcome) throw new Error(`composited variable "${v.name}" fails to evaluate: ${outcome.error}`);
+        return outcome.value;
+      },
+    });
+  }
+  return out;
+}
+
+/** R11.168: the messageExpression's string when usable, else the message, else the failed expression. */
+function failureMessage(v: CompiledValidation, ctx: Record<string, unknown>, budget: Budget): string {
+  if (v.messageExpression !== undefined && 'compiled' in v.messageExpression) {
+    try {
+      const out = budget.run(v.messageExpression.compiled, ctx);
+      if (typeof out === 'string') {
+        const m = out.trim();
+        if (m !== '' && !/[\n\r]/.test(m) && Buffer.byteLength(m) <= MAX_MESSAGE_BYTES) return m;
+      }
+    } catch {
+      // A failing messageExpression falls back to the message, as Kubernetes does (it only logs the error).
+    }
+  }
+  return v.message !== '' ? v.message : `failed expression: ${v.expression.trim()}`;
+}
+
+/** R11.47: undefined when every condition holds, 'skip' when one is false, else the errors' text. */
+function matchConditions(policy: CompiledPolicy, ctx: Record<string, unknown>, largest: number): 'skip' | string | undefined {
+  const budget = new Budget(largest);
+  const errors: string[] = [];
+  let skip = false;
+  for (const c of policy.matchConditions) {
+    if ('failure' in c.result) {
+      errors.push(`compilation error: ${c.result.failure.detail}`);
+      continue;
+    }
+    try {
+      if (budget.run(c.result.compiled, ctx) !== true) skip = true;
+    } catch (err) {
+      errors.push(`expression '${c.expression}' resulted in error: ${errorText(err)}`);
+    }
+  }
+  if (skip) return 'skip';
+  if (errors.length === 0) return undefined;
+  return errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`;
+}
+
+/** The decisions of one evaluation; errors count only under failurePolicy Fail (R11.167). */
+export function evaluatePolicy(policy: CompiledPolicy, activation: Activation): Decision[] {
+  const fail = policy.failurePolicy === 'Fail';
+  const base: Record<string, unknown> = { ...activation.values };
+  const matched = matchConditions(policy, base, activation.largest);
+  if (matched === 'skip') return [];
+  if (matched !== undefined) return fail ? [{ message: matched, reason: 'Invalid', expressionIndex: -1 }] : [];
+  const budget = new Budget(activation.largest);
+  const ctx = base;
+  if (policy.variables.length > 0) ctx.variables = lazyVariables(policy.variables, ctx, budget);
+  const decisions: Decision[] = [];
+  policy.validations.forEach((v, index) => {
+    if ('failure' in v.result) {
+      if (fail) decisions.push({ message: `compilation error: ${v.result.failure.detail}`, reason: 'Invalid', expressionIndex: index });
+      return;
+    }
+    let result: unknown;
+    try {
+      result = budget.run(v.result.compiled, ctx);
+    } catch (err) {
+      if (fail)
+        decisions.push({
+          message: `expression '${v.expression}' resulted in error: ${errorText(err)}`,
+          reason: 'Invalid',
+          expressionIndex: index,
+        });
+      return;
+    }
+    if (result !== true) decisions.push({ message: failureMessage(v, ctx, budget), reason: v.reason, expressionIndex: index });
+  });
+  return decisions;
+}

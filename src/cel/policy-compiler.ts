@@ -1,0 +1,130 @@
+import type { Environment } from '@marcbachmann/cel-js';
+import { registerAuthorizerLibrary } from './authorizer-library.js';
+import { baseEnvironment, type Compiled, CompileError, compile } from './compile.js';
+
+/**
+ * Compilation of admission policy expressions (R11.147–R11.150, R11.164): the variables each kind of expression
+ * sees, the output type it must have, and cel-go's wording of the failures. `object`, `oldObject`, `params` and
+ * `namespaceObject` are dyn, so unknown fields of the matched kinds are not compile errors here (R11.174);
+ * `request` and `authorizer` are typed; `variables` is an object whose fields are the earlier variables with their output types.
+ */
+
+export type PolicyExpressionKind = 'validation' | 'messageExpression' | 'matchCondition' | 'variable' | 'auditAnnotation';
+
+export interface PolicyCompileFailure {
+  /** `required` for blank expressions, `invalid` for compile and type errors (field.Required / field.Invalid). */
+  readonly type: 'required' | 'invalid';
+  readonly detail: string;
+}
+
+export type PolicyCompileResult = { readonly compiled: Compiled } | { readonly failure: PolicyCompileFailure };
+
+export interface PolicyVariable {
+  readonly name: string;
+  readonly expression: string;
+}
+
+/** What every (policy, binding, param) evaluation binds `variables` to; its fields are the variables' getters. */
+export class PolicyVariables {}
+
+const REQUEST_TYPE = 'kubernetes.AdmissionRequest';
+
+/** The `request` value's runtime class: cel-js reads a typed object's declared fields through its constructor. */
+export class AdmissionRequestValue {}
+
+const REQUEST_FIELDS: Readonly<Record<string, string>> = {
+  kind: 'map<string, string>',
+  resource: 'map<string, string>',
+  subResource: 'string',
+  requestKind: 'map<string, string>',
+  requestResource: 'map<string, string>',
+  requestSubResource: 'string',
+  name: 'string',
+  namespace: 'string',
+  operation: 'string',
+  userInfo: 'map<string, dyn>',
+  dryRun: 'bool',
+  options: 'dyn',
+};
+
+/** cel-go's spelling of a type: `list(int)`, `map(string, dyn)`. */
+function celGoType(type: string): string {
+  return type.replaceAll('<', '(').replaceAll('>', ')');
+}
+
+const RETURN_TYPES: Readonly<Record<PolicyExpressionKind, readonly string[] | undefined>> = {
+  validation: ['bool'],
+  matchCondition: ['bool'],
+  messageExpression: ['string'],
+  auditAnnotation: ['string', 'null'],
+  variable: undefined,
+};
+
+const GO_TYPE_NAMES: Readonly<Record<string, string>> = { null: 'null_type' };
+
+/** The compiled variables of one policy and the environments its other expressions compile in. */
+export class PolicyCompiler {
+  private readonly hasParams: boolean;
+  private readonly variableTypes: Record<string, string> = {};
+  private readonly envs = new Map<string, Environment>();
+  readonly variables: { readonly name: string; readonly result: PolicyCompileResult }[] = [];
+
+  constructor(hasParams: boolean, variables: readonly PolicyVariable[] = []) {
+    this.hasParams = hasParams;
+    // A variable sees only the variables declared before it (R11.148); a failed one is dyn to the later ones.
+    for (const v of variables) {
+      const result = this.compile(v.expression, 'variable');
+      this.variables.push({ name: v.name, result });
+      this.variableTypes[v.name] = 'compiled' in result ? result.compiled.outputType : 'dyn';
+      this.envs.clear();
+    }
+    this.withVariables = variables.length > 0;
+  }
+
+  private withVariables = false;
+
+  private environment(kind: PolicyExpressionKind): Environment {
+    const variables = kind !== 'matchCondition' && (this.withVariables || kind === 'variable');
+    // messageExpression is the one kind of expression without the authorizer (R11.164).
+    const authorizer = kind !== 'messageExpression';
+    const key = `${variables}/${authorizer}`;
+    let env = this.envs.get(key);
+    if (env === undefined) {
+      env = baseEnvironment().clone();
+      env.registerType(REQUEST_TYPE, { ctor: AdmissionRequestValue, fields: { ...REQUEST_FIELDS } });
+      if (authorizer) {
+        registerAuthorizerLibrary(env);
+        env.registerVariable('authorizer', 'Authorizer');
+      }
+      env.registerVariable('object', 'dyn').registerVariable('oldObject', 'dyn').registerVariable('request', REQUEST_TYPE);
+      env.registerVariable('namespaceObject', 'dyn');
+      if (this.hasParams) env.registerVariable('params', 'dyn');
+      if (variables) {
+        env.registerType('kubernetes.Variables', { ctor: PolicyVariables, fields: { ...this.variableTypes } });
+        env.registerVariable('variables', 'kubernetes.Variables');
+      }
+      this.envs.set(key, env);
+    }
+    return env;
+  }
+
+  /** Compiles one expression of the given kind; the failure is worded as kube-apiserver's validation words it. */
+  compile(expression: string, kind: PolicyExpressionKind): PolicyCompileResult {
+    let compiled: Compiled;
+    try {
+      compiled = compile(this.environment(kind), expression);
+    } catch (err) {
+      if (!(err instanceof CompileError)) throw err;
+      return { failure: { type: 'invalid', detail: `compilation failed: ${err.message}` } };
+    }
+    const expected = RETURN_TYPES[kind];
+    const got = celGoType(compiled.outputType);
+    if (expected !== undefined && !expected.includes(compiled.outputType)) {
+      const names = expected.map((t) => GO_TYPE_NAMES[t] ?? t);
+      const detail =
+        names.length === 1 ? `must evaluate to ${names[0]} but got ${got}` : `must evaluate to one of [${names.join(' ')}] but got ${got}`;
+      return { failure: { type: 'invalid', detail } };
+    }
+    return { compiled };
+  }
+}
