@@ -1,4 +1,7 @@
 import type { ResourceInfo } from '../api/resource-info.js';
+import { MUTATING_WEBHOOK_CONFIGURATION } from './admissionregistration-v1/mutating-webhook-configuration.js';
+import { VALIDATING_WEBHOOK_CONFIGURATION } from './admissionregistration-v1/validating-webhook-configuration.js';
+import { ADMISSIONREGISTRATION_V1_WEBHOOK_TYPES } from './admissionregistration-v1/webhook-types.js';
 import { CUSTOM_RESOURCE_DEFINITION } from './apiextensions-v1/custom-resource-definition.js';
 import { API_SERVICE } from './apiregistration-v1/api-service.js';
 import { CONTROLLER_REVISION } from './apps-v1/controller-revision.js';
@@ -120,6 +123,8 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   STORAGE_CLASS,
   VOLUME_ATTACHMENT,
   CUSTOM_RESOURCE_DEFINITION,
+  MUTATING_WEBHOOK_CONFIGURATION,
+  VALIDATING_WEBHOOK_CONFIGURATION,
 ];
 
 /**
@@ -135,6 +140,7 @@ export const SHARED_TYPES: readonly TypeSet[] = [
   BINDING_TYPES,
   AUTHORIZATION_V1_TYPES,
   RBAC_V1_TYPES,
+  ADMISSIONREGISTRATION_V1_WEBHOOK_TYPES,
 ];
 
 /** The built-in resources with the discovery facts Kubernetes v1.32 reports for them. */
