@@ -261,6 +261,7 @@ export class ResourceStore {
       readonly fieldManager?: string;
       /** DeleteOptions; for a create or update, the CreateOptions/UpdateOptions are rebuilt from the write's options. */
       readonly options?: Record<string, unknown>;
+      readonly warnings?: string[];
     },
   ): AdmissionAttributes {
     const writeOptions = {
@@ -276,6 +277,7 @@ export class ResourceStore {
       user: opts.user,
       dryRun: opts.dryRun,
       options: opts.options ?? writeOptions,
+      warnings: opts.warnings,
     });
   }
 

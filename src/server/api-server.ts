@@ -10,6 +10,7 @@ import { podPriority } from '../admission/pod-priority.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
+import { createWebhookAdmission } from '../admission/webhooks/webhook-admission.js';
 import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
@@ -158,6 +159,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     list: async () => (await client.list(PRIORITY_CLASSES, undefined)).items,
   });
   const protectionRules = protectionRulesAdmission(rules, registry);
+  const webhooks = createWebhookAdmission({
+    client,
+    namespaceLabels: async (name) => {
+      const namespace = namespaceInformer.store.get(undefined, name) ?? (await getIfPresent(client, NAMESPACES, undefined, name));
+      return namespace === undefined ? undefined : (namespace.metadata.labels ?? {});
+    },
+    served: () => registry.resources(),
+    onError: (err) => log(`webhook configuration informer: ${String(err)}`),
+  });
   registry.admitWith(
     new AdmissionChain(
       [
@@ -171,6 +181,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         storageObjectInUseProtection,
         defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
         protectionRules,
+        // Webhooks last of the mutating plugins (AllOrderedPlugins); Cascade's ProtectionRules only add finalizers.
+        webhooks.mutating,
       ],
       [
         priority,
@@ -184,6 +196,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           () => authorizer,
           () => rbac,
         ),
+        webhooks.validating,
       ],
     ),
   );
@@ -325,6 +338,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await ensureSystemNamespaces(registry);
   namespaceInformer.start();
   await namespaceInformer.whenSynced();
+  await webhooks.start();
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
   await ensureSystemPriorityClasses(registry);
   const apf = new ApfConfiguration(client, log);
@@ -359,6 +373,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await crds.stop();
       await rbac.stop();
       await namespaceInformer.stop();
+      await webhooks.stop();
       await aggregator?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

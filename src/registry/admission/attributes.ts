@@ -28,6 +28,8 @@ export interface AdmissionAttributes {
   readonly dryRun: boolean;
   /** The request's CreateOptions, UpdateOptions or DeleteOptions, as the client sent them. */
   readonly options: Readonly<Record<string, unknown>>;
+  /** Where plugins add warnings for the client (webhooks' `warnings`); the HTTP layer sends them as Warning headers. */
+  readonly warnings: string[];
 }
 
 export interface AttributesInput {
@@ -39,6 +41,7 @@ export interface AttributesInput {
   readonly user?: UserInfo;
   readonly dryRun?: boolean;
   readonly options?: Readonly<Record<string, unknown>>;
+  readonly warnings?: string[];
 }
 
 /** Builds the attributes of one write; namespace and name come from the object written (the stored one for DELETE). */
@@ -57,5 +60,6 @@ export function admissionAttributes(input: AttributesInput): AdmissionAttributes
     user: input.user,
     dryRun: input.dryRun === true,
     options: input.options ?? {},
+    warnings: input.warnings ?? [],
   };
 }
