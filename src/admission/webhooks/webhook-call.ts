@@ -4,7 +4,7 @@ import type { ResourceInfo } from '../../api/resource-info.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import type { AdmissionAttributes } from '../../registry/admission/attributes.js';
 import { admissionReviewRequest, type ReviewResponse, readReviewResponse, type WebhookFlavour } from './admission-review.js';
-import type { WebhookClient } from './webhook-client.js';
+import type { WebhookTransport } from './webhook-client.js';
 import type { WebhookEntry } from './webhook-configurations.js';
 import {
   type MatchContext,
@@ -20,7 +20,7 @@ import {
  */
 
 export interface WebhookPluginOptions {
-  readonly client: WebhookClient;
+  readonly client: WebhookTransport;
   readonly match: MatchContext;
 }
 
@@ -89,7 +89,7 @@ export async function callWebhook(
   flavour: WebhookFlavour,
   attributes: AdmissionAttributes,
   invocation: ResourceInfo,
-  client: WebhookClient,
+  client: WebhookTransport,
 ): Promise<CallResult> {
   const uid = randomUUID();
   const review = admissionReviewRequest({

@@ -46,7 +46,12 @@ function caOf(clientConfig: Record<string, unknown>): string | undefined {
   return pem;
 }
 
-export class WebhookClient {
+/** What the plugins need of the client: one POST of a review, answered or failed by `deadline` (epoch ms). */
+export interface WebhookTransport {
+  post(clientConfig: Record<string, unknown>, review: unknown, deadline: number): Promise<unknown>;
+}
+
+export class WebhookClient implements WebhookTransport {
   private readonly agents = new Map<string, Agent>();
   private readonly loadServiceLookups: ServiceLookupsLoader;
 
