@@ -48,7 +48,7 @@ describe('admission webhooks with kubectl (issue 21)', () => {
   });
   after(async () => {
     await ts.stop();
-    await hooks.close();
+    await hooks.stop();
   });
 
   it('prints a denial as kubectl prints it, and skips objects its objectSelector does not select (R11.75, R11.45)', async () => {

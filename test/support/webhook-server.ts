@@ -27,7 +27,7 @@ export interface WebhookServer {
   readonly caBundle: string;
   readonly received: ReceivedReview[];
   handle(path: string, handler: WebhookHandler): void;
-  close(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export async function startWebhookServer(): Promise<WebhookServer> {
@@ -66,7 +66,7 @@ export async function startWebhookServer(): Promise<WebhookServer> {
     caBundle: Buffer.from(ca.cert).toString('base64'),
     received,
     handle: (path, handler) => handlers.set(path, handler),
-    close: async () => {
+    stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
