@@ -39,7 +39,7 @@ describe('admission webhooks with kubectl (issue 21)', () => {
     );
 
   before(async () => {
-    hooks = await startWebhookServer();
+    hooks = await startWebhookServer([`hook.${OTHER}.svc`]);
     ts = await startTestServer();
     await ts.kubectlOk(['create', 'namespace', OTHER]);
     await ts.kubectlOk(['create', '-f', '-'], {
@@ -184,6 +184,55 @@ describe('admission webhooks with kubectl (issue 21)', () => {
       'Error from server (NotFound): podtemplates "probe" not found\n',
     );
     await ts.kubectlOk(['delete', 'validatingwebhookconfiguration', 'dry-cfg']);
+  });
+
+  it('reaches a service-backed webhook through its endpoints and checks the certificate for <service>.<namespace>.svc (R11.23, R11.25)', async () => {
+    hooks.handle('/svc', (request) => ({ allowed: request.name !== 'refused-by-service' }));
+    const service = (name: string) => ({
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name, namespace: OTHER },
+      spec: { ports: [{ port: 443 }] },
+    });
+    const endpoints = (name: string) => ({
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: { name, namespace: OTHER },
+      subsets: [{ addresses: [{ ip: '127.0.0.1' }], ports: [{ port: hooks.port }] }],
+    });
+    await ts.kubectlOk(['create', '-f', '-'], {
+      input: [service('hook'), endpoints('hook'), service('hook2'), endpoints('hook2')].map((o) => JSON.stringify(o)).join('\n'),
+    });
+    const viaService = (name: string, serviceName: string) => ({
+      ...webhook(name, '', ['limitranges']),
+      clientConfig: { service: { namespace: OTHER, name: serviceName, path: '/svc' }, caBundle: hooks.caBundle },
+    });
+    await apply('ValidatingWebhookConfiguration', 'svc-cfg', [viaService('svc.example.com', 'hook')]);
+    const limitRange = (name: string) =>
+      JSON.stringify({ apiVersion: 'v1', kind: 'LimitRange', metadata: { name, namespace: OTHER }, spec: { limits: [] } });
+    const denied = await createOnceEffective(
+      () => limitRange('refused-by-service'),
+      (r) => r.code !== 0,
+      'the service-backed webhook',
+    );
+    assert.equal(
+      denied.stderr,
+      'Error from server: error when creating "STDIN": admission webhook "svc.example.com" denied the request without explanation\n',
+    );
+    assert.equal((await ts.kubectl(['create', '-f', '-'], { input: limitRange('allowed-by-service') })).code, 0);
+    await apply('ValidatingWebhookConfiguration', 'svc-cfg', [viaService('svc.example.com', 'hook2')]);
+    let n = 0;
+    const wrongName = await createOnceEffective(
+      () => limitRange(`lr-${n++}`),
+      (r) => r.stderr.includes('hook2'),
+      'the certificate check for hook2',
+    );
+    assert.equal(
+      wrongName.stderr,
+      'Error from server (InternalError): error when creating "STDIN": Internal error occurred: failed calling webhook "svc.example.com": ' +
+        `failed to call webhook: Post "https://hook2.${OTHER}.svc:443/svc?timeout=10s": tls: failed to verify certificate: x509: certificate is not valid for hook2.${OTHER}.svc\n`,
+    );
+    await ts.kubectlOk(['delete', 'validatingwebhookconfiguration', 'svc-cfg']);
   });
 
   it('lists configurations with NAME, WEBHOOKS, AGE, and never sends webhook configurations to webhooks (R11.34)', async () => {

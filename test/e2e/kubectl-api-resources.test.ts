@@ -3,60 +3,62 @@ import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const EXPECTED_API_RESOURCES = `
-NAME                          SHORTNAMES   APIVERSION                        NAMESPACED   KIND
-configmaps                    cm           v1                                true         ConfigMap
-endpoints                     ep           v1                                true         Endpoints
-events                        ev           v1                                true         Event
-limitranges                   limits       v1                                true         LimitRange
-namespaces                    ns           v1                                false        Namespace
-nodes                         no           v1                                false        Node
-persistentvolumeclaims        pvc          v1                                true         PersistentVolumeClaim
-persistentvolumes             pv           v1                                false        PersistentVolume
-pods                          po           v1                                true         Pod
-podtemplates                               v1                                true         PodTemplate
-replicationcontrollers        rc           v1                                true         ReplicationController
-resourcequotas                quota        v1                                true         ResourceQuota
-secrets                                    v1                                true         Secret
-serviceaccounts               sa           v1                                true         ServiceAccount
-services                      svc          v1                                true         Service
-customresourcedefinitions     crd,crds     apiextensions.k8s.io/v1           false        CustomResourceDefinition
-apiservices                                apiregistration.k8s.io/v1         false        APIService
-controllerrevisions                        apps/v1                           true         ControllerRevision
-daemonsets                    ds           apps/v1                           true         DaemonSet
-deployments                   deploy       apps/v1                           true         Deployment
-replicasets                   rs           apps/v1                           true         ReplicaSet
-statefulsets                  sts          apps/v1                           true         StatefulSet
-selfsubjectreviews                         authentication.k8s.io/v1          false        SelfSubjectReview
-tokenreviews                               authentication.k8s.io/v1          false        TokenReview
-localsubjectaccessreviews                  authorization.k8s.io/v1           true         LocalSubjectAccessReview
-selfsubjectaccessreviews                   authorization.k8s.io/v1           false        SelfSubjectAccessReview
-selfsubjectrulesreviews                    authorization.k8s.io/v1           false        SelfSubjectRulesReview
-subjectaccessreviews                       authorization.k8s.io/v1           false        SubjectAccessReview
-horizontalpodautoscalers      hpa          autoscaling/v2                    true         HorizontalPodAutoscaler
-cronjobs                      cj           batch/v1                          true         CronJob
-jobs                                       batch/v1                          true         Job
-protectionrules               pr           cascade.dev/v1alpha1              false        ProtectionRule
-certificatesigningrequests    csr          certificates.k8s.io/v1            false        CertificateSigningRequest
-leases                                     coordination.k8s.io/v1            true         Lease
-endpointslices                             discovery.k8s.io/v1               true         EndpointSlice
-events                        ev           events.k8s.io/v1                  true         Event
-flowschemas                                flowcontrol.apiserver.k8s.io/v1   false        FlowSchema
-prioritylevelconfigurations                flowcontrol.apiserver.k8s.io/v1   false        PriorityLevelConfiguration
-ingressclasses                             networking.k8s.io/v1              false        IngressClass
-ingresses                     ing          networking.k8s.io/v1              true         Ingress
-networkpolicies               netpol       networking.k8s.io/v1              true         NetworkPolicy
-runtimeclasses                             node.k8s.io/v1                    false        RuntimeClass
-poddisruptionbudgets          pdb          policy/v1                         true         PodDisruptionBudget
-clusterrolebindings                        rbac.authorization.k8s.io/v1      false        ClusterRoleBinding
-clusterroles                               rbac.authorization.k8s.io/v1      false        ClusterRole
-rolebindings                               rbac.authorization.k8s.io/v1      true         RoleBinding
-roles                                      rbac.authorization.k8s.io/v1      true         Role
-priorityclasses               pc           scheduling.k8s.io/v1              false        PriorityClass
-csidrivers                                 storage.k8s.io/v1                 false        CSIDriver
-csinodes                                   storage.k8s.io/v1                 false        CSINode
-csistoragecapacities                       storage.k8s.io/v1                 true         CSIStorageCapacity
-storageclasses                sc           storage.k8s.io/v1                 false        StorageClass
-volumeattachments                          storage.k8s.io/v1                 false        VolumeAttachment
+NAME                              SHORTNAMES   APIVERSION                        NAMESPACED   KIND
+configmaps                        cm           v1                                true         ConfigMap
+endpoints                         ep           v1                                true         Endpoints
+events                            ev           v1                                true         Event
+limitranges                       limits       v1                                true         LimitRange
+namespaces                        ns           v1                                false        Namespace
+nodes                             no           v1                                false        Node
+persistentvolumeclaims            pvc          v1                                true         PersistentVolumeClaim
+persistentvolumes                 pv           v1                                false        PersistentVolume
+pods                              po           v1                                true         Pod
+podtemplates                                   v1                                true         PodTemplate
+replicationcontrollers            rc           v1                                true         ReplicationController
+resourcequotas                    quota        v1                                true         ResourceQuota
+secrets                                        v1                                true         Secret
+serviceaccounts                   sa           v1                                true         ServiceAccount
+services                          svc          v1                                true         Service
+mutatingwebhookconfigurations                  admissionregistration.k8s.io/v1   false        MutatingWebhookConfiguration
+validatingwebhookconfigurations                admissionregistration.k8s.io/v1   false        ValidatingWebhookConfiguration
+customresourcedefinitions         crd,crds     apiextensions.k8s.io/v1           false        CustomResourceDefinition
+apiservices                                    apiregistration.k8s.io/v1         false        APIService
+controllerrevisions                            apps/v1                           true         ControllerRevision
+daemonsets                        ds           apps/v1                           true         DaemonSet
+deployments                       deploy       apps/v1                           true         Deployment
+replicasets                       rs           apps/v1                           true         ReplicaSet
+statefulsets                      sts          apps/v1                           true         StatefulSet
+selfsubjectreviews                             authentication.k8s.io/v1          false        SelfSubjectReview
+tokenreviews                                   authentication.k8s.io/v1          false        TokenReview
+localsubjectaccessreviews                      authorization.k8s.io/v1           true         LocalSubjectAccessReview
+selfsubjectaccessreviews                       authorization.k8s.io/v1           false        SelfSubjectAccessReview
+selfsubjectrulesreviews                        authorization.k8s.io/v1           false        SelfSubjectRulesReview
+subjectaccessreviews                           authorization.k8s.io/v1           false        SubjectAccessReview
+horizontalpodautoscalers          hpa          autoscaling/v2                    true         HorizontalPodAutoscaler
+cronjobs                          cj           batch/v1                          true         CronJob
+jobs                                           batch/v1                          true         Job
+protectionrules                   pr           cascade.dev/v1alpha1              false        ProtectionRule
+certificatesigningrequests        csr          certificates.k8s.io/v1            false        CertificateSigningRequest
+leases                                         coordination.k8s.io/v1            true         Lease
+endpointslices                                 discovery.k8s.io/v1               true         EndpointSlice
+events                            ev           events.k8s.io/v1                  true         Event
+flowschemas                                    flowcontrol.apiserver.k8s.io/v1   false        FlowSchema
+prioritylevelconfigurations                    flowcontrol.apiserver.k8s.io/v1   false        PriorityLevelConfiguration
+ingressclasses                                 networking.k8s.io/v1              false        IngressClass
+ingresses                         ing          networking.k8s.io/v1              true         Ingress
+networkpolicies                   netpol       networking.k8s.io/v1              true         NetworkPolicy
+runtimeclasses                                 node.k8s.io/v1                    false        RuntimeClass
+poddisruptionbudgets              pdb          policy/v1                         true         PodDisruptionBudget
+clusterrolebindings                            rbac.authorization.k8s.io/v1      false        ClusterRoleBinding
+clusterroles                                   rbac.authorization.k8s.io/v1      false        ClusterRole
+rolebindings                                   rbac.authorization.k8s.io/v1      true         RoleBinding
+roles                                          rbac.authorization.k8s.io/v1      true         Role
+priorityclasses                   pc           scheduling.k8s.io/v1              false        PriorityClass
+csidrivers                                     storage.k8s.io/v1                 false        CSIDriver
+csinodes                                       storage.k8s.io/v1                 false        CSINode
+csistoragecapacities                           storage.k8s.io/v1                 true         CSIStorageCapacity
+storageclasses                    sc           storage.k8s.io/v1                 false        StorageClass
+volumeattachments                              storage.k8s.io/v1                 false        VolumeAttachment
 `;
 
 const ALL_VERBS = 'create,delete,deletecollection,get,list,patch,update,watch';
@@ -120,6 +122,8 @@ describe('kubectl discovery commands', () => {
       'namespaces',
       'nodes',
       'persistentvolumes',
+      'mutatingwebhookconfigurations.admissionregistration.k8s.io',
+      'validatingwebhookconfigurations.admissionregistration.k8s.io',
       'customresourcedefinitions.apiextensions.k8s.io',
       'apiservices.apiregistration.k8s.io',
       'selfsubjectreviews.authentication.k8s.io',
@@ -145,6 +149,7 @@ describe('kubectl discovery commands', () => {
 
   it('kubectl api-versions lists every served group version', async () => {
     assert.deepEqual(normalise(await ts.kubectlOk(['api-versions'])), [
+      'admissionregistration.k8s.io/v1',
       'apiextensions.k8s.io/v1',
       'apiregistration.k8s.io/v1',
       'apps/v1',

@@ -23,6 +23,7 @@ export type WebhookHandler = (request: Record<string, any>) => WebhookAnswer | P
 
 export interface WebhookServer {
   readonly url: string;
+  readonly port: number;
   /** base64 PEM of the CA, as clientConfig.caBundle wants it. */
   readonly caBundle: string;
   readonly received: ReceivedReview[];
@@ -30,9 +31,10 @@ export interface WebhookServer {
   stop(): Promise<void>;
 }
 
-export async function startWebhookServer(): Promise<WebhookServer> {
+/** `hosts` are the names the serving certificate is valid for besides 127.0.0.1 and localhost (`<svc>.<ns>.svc`). */
+export async function startWebhookServer(hosts: readonly string[] = []): Promise<WebhookServer> {
   const ca = createCertificateAuthority('webhook-test-ca');
-  const serving = issueServingCertificate(ca, 'webhook', ['127.0.0.1', 'localhost']);
+  const serving = issueServingCertificate(ca, 'webhook', ['127.0.0.1', 'localhost', ...hosts]);
   const handlers = new Map<string, WebhookHandler>();
   const received: ReceivedReview[] = [];
   const server: Server = createServer({ cert: serving.cert, key: serving.key }, (req, res) => {
@@ -63,6 +65,7 @@ export async function startWebhookServer(): Promise<WebhookServer> {
   const port = (server.address() as AddressInfo).port;
   return {
     url: `https://127.0.0.1:${port}`,
+    port,
     caBundle: Buffer.from(ca.cert).toString('base64'),
     received,
     handle: (path, handler) => handlers.set(path, handler),

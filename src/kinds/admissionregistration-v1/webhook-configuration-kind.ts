@@ -1,5 +1,5 @@
 import { arrayOf, kindDefinition, listDefinition, ref } from '../../openapi/builders/group-builders.js';
-import type { Definitions } from '../../openapi/schema.js';
+import { type Definitions, definitionRef } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { column } from '../../tables/printer.js';
@@ -30,12 +30,14 @@ const FLAVOURS: Readonly<Record<WebhookFlavour, { kind: string; plural: string; 
 
 export function webhookConfigurationKind(flavour: WebhookFlavour): KindDefinition {
   const { kind, plural, entry, description } = FLAVOURS[flavour];
-  const entryProperties = webhookProperties();
+  const common = webhookProperties();
   if (flavour === 'mutating')
-    entryProperties.reinvocationPolicy = {
+    common.reinvocationPolicy = {
       type: 'string',
       description: 'Never (default) or IfNeeded: call again when a later plugin changed the object.',
     };
+  // Properties in name order, as kube-apiserver publishes them.
+  const entryProperties = Object.fromEntries(Object.entries(common).sort(([a], [b]) => (a < b ? -1 : 1)));
   const definitions: Definitions = {
     [`${P}${kind}`]: kindDefinition({
       group: 'admissionregistration.k8s.io',
@@ -44,7 +46,7 @@ export function webhookConfigurationKind(flavour: WebhookFlavour): KindDefinitio
       description,
       properties: {
         webhooks: {
-          ...arrayOf(ref(`${P}${entry}`, ''), 'The webhooks and the requests each is called for.'),
+          ...arrayOf(definitionRef(`${P}${entry}`), 'The webhooks and the requests each is called for.'),
           'x-kubernetes-list-type': 'map',
           'x-kubernetes-list-map-keys': ['name'],
           'x-kubernetes-patch-strategy': 'merge',

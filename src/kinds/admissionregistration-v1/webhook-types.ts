@@ -1,5 +1,5 @@
 import { arrayOf, int32, LABEL_SELECTOR, mergeMapList, ref, str, stringArray } from '../../openapi/builders/group-builders.js';
-import type { Definitions, Schema } from '../../openapi/schema.js';
+import { type Definitions, definitionRef, type Schema } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { TypeSet } from '../define/kind-definition.js';
 
@@ -57,12 +57,16 @@ export function webhookProperties(): Record<string, Schema> {
     admissionReviewVersions: stringArray('AdmissionReview versions the webhook accepts, in order of preference.', ATOMIC),
     clientConfig: ref(`${P}WebhookClientConfig`, 'How to reach the webhook.'),
     failurePolicy: str('Fail (default) or Ignore: what a failed call does to the request.'),
-    matchConditions: mergeMapList(ref(`${P}MatchCondition`, ''), 'name', 'CEL conditions that must all hold for the webhook to be called.'),
+    matchConditions: mergeMapList(
+      definitionRef(`${P}MatchCondition`),
+      'name',
+      'CEL conditions that must all hold for the webhook to be called.',
+    ),
     matchPolicy: str('Equivalent (default) or Exact: whether requests through other versions of a matched resource are sent.'),
     name: str('Name of the webhook, a fully qualified name.'),
     namespaceSelector: ref(LABEL_SELECTOR, 'Labels the request’s namespace must carry.'),
     objectSelector: ref(LABEL_SELECTOR, 'Labels the old or new object must carry.'),
-    rules: arrayOf(ref(`${P}RuleWithOperations`, ''), 'Operations and resources the webhook is called for.', ATOMIC),
+    rules: arrayOf(definitionRef(`${P}RuleWithOperations`), 'Operations and resources the webhook is called for.', ATOMIC),
     sideEffects: str('None or NoneOnDryRun: whether calls have side effects dry-run requests must avoid.'),
     timeoutSeconds: int32('Seconds to wait for the webhook, 1 to 30; 10 by default.'),
   };
