@@ -1,4 +1,4 @@
-import { arrayOf, kindDefinition, listDefinition, ref } from '../../openapi/builders/group-builders.js';
+import { arrayOf, kindDefinition, listDefinition } from '../../openapi/builders/group-builders.js';
 import { type Definitions, definitionRef } from '../../openapi/schema.js';
 import { age } from '../../tables/cell-format.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
