@@ -10,7 +10,7 @@ import { podPriority } from '../admission/pod-priority.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
-import { createWebhookAdmission } from '../admission/webhooks/webhook-admission.js';
+import { createWebhookAdmission, type WebhookAdmission } from '../admission/webhooks/webhook-admission.js';
 import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
@@ -114,6 +114,8 @@ export interface ApiServer {
   readonly controllers: ControllerManager;
   /** Present with --leader-elect. */
   readonly leaderElector: LeaderElector | undefined;
+  /** Whether webhook admission already uses this version of a webhook configuration. */
+  readonly webhookConfigurationObserved: WebhookAdmission['observes'];
   /** Stops accepting requests, ends open watches and closes the storage backend. */
   close(): Promise<void>;
 }
@@ -363,6 +365,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       return controllers;
     },
     leaderElector: elector,
+    webhookConfigurationObserved: webhooks.observes,
     async close() {
       ready = false;
       shutdown.abort();

@@ -29,6 +29,8 @@ export interface WebhookAdmissionOptions {
 export interface WebhookAdmission {
   readonly mutating: MutatingAdmissionPlugin;
   readonly validating: ValidatingAdmissionPlugin;
+  /** Whether admission already uses this version of a configuration (its informer has seen it). */
+  observes(kind: 'MutatingWebhookConfiguration' | 'ValidatingWebhookConfiguration', name: string, resourceVersion: string): boolean;
   /** Starts the configuration informers and resolves once both have synced. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -64,6 +66,10 @@ export function createWebhookAdmission(options: WebhookAdmissionOptions): Webhoo
   return {
     mutating: mutatingAdmissionWebhook(informerWebhookSource(mutatingInformer), pluginOptions),
     validating: validatingAdmissionWebhook(informerWebhookSource(validatingInformer), pluginOptions),
+    observes: (kind, name, resourceVersion) => {
+      const informer = kind === 'MutatingWebhookConfiguration' ? mutatingInformer : validatingInformer;
+      return informer.store.get(undefined, name)?.metadata.resourceVersion === resourceVersion;
+    },
     async start() {
       mutatingInformer.start();
       validatingInformer.start();
