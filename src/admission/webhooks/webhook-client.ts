@@ -114,6 +114,8 @@ export class WebhookClient implements WebhookTransport {
           'Content-Length': Buffer.byteLength(body),
         },
       });
+      // Headers and body leave as one write; without this, Nagle's algorithm holds the body for the server's delayed ACK.
+      req.setNoDelay(true);
       const fail = (reason: string): void => {
         clearTimeout(timer);
         req.destroy();
