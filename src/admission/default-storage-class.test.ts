@@ -20,7 +20,9 @@ test('no class is the default unless annotated exactly "true", with the GA or th
     undefined,
   );
   assert.equal(
-    chooseDefaultStorageClass([storageClass('beta', '2026-01-01T00:00:00Z', { 'storageclass.beta.kubernetes.io/is-default-class': 'true' })]),
+    chooseDefaultStorageClass([
+      storageClass('beta', '2026-01-01T00:00:00Z', { 'storageclass.beta.kubernetes.io/is-default-class': 'true' }),
+    ]),
     'beta',
   );
 });

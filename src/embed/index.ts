@@ -7,6 +7,7 @@ export {
   type TestServerEtcd,
   type TestServerStorage,
 } from './test-server.js';
+export type { TestServerWebhooks, WebhookServing } from './webhook-install.js';
 export type { ApiServerLimits } from '../server/api-server.js';
 export type { UserInfo } from '../api/user.js';
 export { waitFor, type WaitForOptions } from './wait-for.js';

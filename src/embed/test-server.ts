@@ -14,6 +14,7 @@ import type { Backend } from '../storage/backend.js';
 import { createMemoryBackend } from '../storage/memory/backend.js';
 import { type CrdFromFile, readCrdFiles } from './crd-files.js';
 import { waitFor } from './wait-for.js';
+import { installWebhookConfigurations, type TestServerWebhooks, type WebhookServing, webhookServing } from './webhook-install.js';
 
 export interface TestServerSecurity {
   /** Bearer tokens besides the admin token, and the users they authenticate as (RBAC then decides what they may do). */
@@ -56,6 +57,11 @@ export interface TestServerOptions {
   readonly bookmarkIntervalMs?: number;
   /** Availability re-check interval and probe timeout of aggregated APIs (default 30 s and 5 s, as Kubernetes). */
   readonly aggregator?: ApiServerOptions['aggregator'];
+  /**
+   * A CA and serving certificate for the test's own admission webhook server (TestServer.webhookServing), and
+   * webhook configurations installed pointing at it, as envtest's WebhookInstallOptions.
+   */
+  readonly webhooks?: TestServerWebhooks;
 }
 
 export type TestServerStorage = 'memory' | 'sqlite' | 'etcd';
@@ -86,6 +92,8 @@ export interface TestServer {
   readonly caCert: string | undefined;
   /** The admin's bearer token, the one in the kubeconfig (secure servers only). */
   readonly adminToken: string | undefined;
+  /** Where the test's webhook server listens and the certificate it serves (with the `webhooks` option only). */
+  readonly webhookServing: WebhookServing | undefined;
   /** Stops the controllers and the server, closes clients and removes the temporary directory. */
   stop(): Promise<void>;
 }
@@ -225,6 +233,8 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
     await writeFile(kubeconfigPath, kubeconfig, { mode: 0o600 });
     const client = createInProcessClient(server.registry, BUILTIN_DEFINITIONS);
     if (crds.length > 0) await installCrds(server, client, crds);
+    const webhooks = options.webhooks === undefined ? undefined : await webhookServing(options.webhooks);
+    if (webhooks !== undefined) await installWebhookConfigurations(server, client, options.webhooks?.configurations ?? [], webhooks);
     const testServer: TestServer = {
       url,
       kubeconfig,
@@ -237,6 +247,7 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
       },
       caCert: pki?.caCert,
       adminToken,
+      webhookServing: webhooks,
       stop,
     };
     return { testServer, apiServer: server, pki };

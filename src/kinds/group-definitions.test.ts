@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BUILTIN_RESOURCES } from './index.js';
 import { type Definitions, resolveSchema, type Schema } from '../openapi/schema.js';
+import { ADMISSIONREGISTRATION_V1_WEBHOOK_TYPES } from './admissionregistration-v1/webhook-types.js';
 import { AUTHENTICATION_V1_TYPES } from './authentication-v1/types.js';
 import { AUTHORIZATION_V1_TYPES } from './authorization-v1/types.js';
 import { AUTOSCALING_V1_TYPES } from './autoscaling-v1/types.js';
@@ -13,7 +14,14 @@ import { VALIDATING_ADMISSION_POLICY_TYPES } from './admissionregistration-v1/va
 /** The definitions of every group but core: the non-core kinds' and the types those groups share. */
 const GROUP_PARTS: Definitions[] = [
   ...BUILTIN_KINDS.filter((kind) => kind.resource.group !== '').map((kind) => kind.definitions ?? {}),
-  ...[AUTOSCALING_V1_TYPES, AUTHENTICATION_V1_TYPES, AUTHORIZATION_V1_TYPES, RBAC_V1_TYPES, VALIDATING_ADMISSION_POLICY_TYPES].map(
+  ...[
+    AUTOSCALING_V1_TYPES,
+    AUTHENTICATION_V1_TYPES,
+    AUTHORIZATION_V1_TYPES,
+    RBAC_V1_TYPES,
+    ADMISSIONREGISTRATION_V1_WEBHOOK_TYPES,
+    VALIDATING_ADMISSION_POLICY_TYPES,
+  ].map(
     (types) => types.definitions ?? {},
   ),
 ];

@@ -2,6 +2,9 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import { VALIDATING_ADMISSION_POLICY } from './admissionregistration-v1/validating-admission-policy.js';
 import { VALIDATING_ADMISSION_POLICY_BINDING } from './admissionregistration-v1/validating-admission-policy-binding.js';
 import { VALIDATING_ADMISSION_POLICY_TYPES } from './admissionregistration-v1/validating-admission-policy-types.js';
+import { MUTATING_WEBHOOK_CONFIGURATION } from './admissionregistration-v1/mutating-webhook-configuration.js';
+import { VALIDATING_WEBHOOK_CONFIGURATION } from './admissionregistration-v1/validating-webhook-configuration.js';
+import { ADMISSIONREGISTRATION_V1_WEBHOOK_TYPES } from './admissionregistration-v1/webhook-types.js';
 import { CUSTOM_RESOURCE_DEFINITION } from './apiextensions-v1/custom-resource-definition.js';
 import { API_SERVICE } from './apiregistration-v1/api-service.js';
 import { CONTROLLER_REVISION } from './apps-v1/controller-revision.js';
@@ -125,6 +128,8 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   VALIDATING_ADMISSION_POLICY,
   VALIDATING_ADMISSION_POLICY_BINDING,
   CUSTOM_RESOURCE_DEFINITION,
+  MUTATING_WEBHOOK_CONFIGURATION,
+  VALIDATING_WEBHOOK_CONFIGURATION,
 ];
 
 /**
@@ -141,6 +146,7 @@ export const SHARED_TYPES: readonly TypeSet[] = [
   AUTHORIZATION_V1_TYPES,
   RBAC_V1_TYPES,
   VALIDATING_ADMISSION_POLICY_TYPES,
+  ADMISSIONREGISTRATION_V1_WEBHOOK_TYPES,
 ];
 
 /** The built-in resources with the discovery facts Kubernetes v1.32 reports for them. */

@@ -10,6 +10,7 @@ import { podPriority } from '../admission/pod-priority.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
+import { createWebhookAdmission, type WebhookAdmission } from '../admission/webhooks/webhook-admission.js';
 import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
@@ -114,6 +115,8 @@ export interface ApiServer {
   readonly controllers: ControllerManager;
   /** Present with --leader-elect. */
   readonly leaderElector: LeaderElector | undefined;
+  /** Whether webhook admission already uses this version of a webhook configuration. */
+  readonly webhookConfigurationObserved: WebhookAdmission['observes'];
   /** Stops accepting requests, ends open watches and closes the storage backend. */
   close(): Promise<void>;
 }
@@ -169,6 +172,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     authorizer: () => authorizer,
     onError: (err) => log(`validating admission policy: ${String(err)}`),
   });
+  const webhooks = createWebhookAdmission({
+    client,
+    namespaceLabels: async (name) => {
+      const namespace = namespaceInformer.store.get(undefined, name) ?? (await getIfPresent(client, NAMESPACES, undefined, name));
+      return namespace === undefined ? undefined : (namespace.metadata.labels ?? {});
+    },
+    served: () => registry.resources(),
+    onError: (err) => log(`webhook configuration informer: ${String(err)}`),
+  });
   registry.admitWith(
     new AdmissionChain(
       [
@@ -182,6 +194,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         storageObjectInUseProtection,
         defaultIngressClass(async () => (await client.list(INGRESS_CLASSES, undefined)).items),
         protectionRules,
+        // Webhooks last of the mutating plugins (AllOrderedPlugins); Cascade's ProtectionRules only add finalizers.
+        webhooks.mutating,
       ],
       [
         priority,
@@ -196,6 +210,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           () => authorizer,
           () => rbac,
         ),
+        webhooks.validating,
       ],
     ),
   );
@@ -343,6 +358,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await ensureSystemNamespaces(registry);
   namespaceInformer.start();
   await namespaceInformer.whenSynced();
+  await webhooks.start();
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
   await ensureSystemPriorityClasses(registry);
   const apf = new ApfConfiguration(client, log);
@@ -368,6 +384,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       return controllers;
     },
     leaderElector: elector,
+    webhookConfigurationObserved: webhooks.observes,
     async close() {
       ready = false;
       shutdown.abort();
@@ -379,6 +396,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await policies.stop();
       await rbac.stop();
       await namespaceInformer.stop();
+      await webhooks.stop();
       await aggregator?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -19,8 +19,10 @@ resourcequotas                      quota        v1                             
 secrets                                          v1                                true         Secret
 serviceaccounts                     sa           v1                                true         ServiceAccount
 services                            svc          v1                                true         Service
+mutatingwebhookconfigurations                    admissionregistration.k8s.io/v1   false        MutatingWebhookConfiguration
 validatingadmissionpolicies                      admissionregistration.k8s.io/v1   false        ValidatingAdmissionPolicy
 validatingadmissionpolicybindings                admissionregistration.k8s.io/v1   false        ValidatingAdmissionPolicyBinding
+validatingwebhookconfigurations                  admissionregistration.k8s.io/v1   false        ValidatingWebhookConfiguration
 customresourcedefinitions           crd,crds     apiextensions.k8s.io/v1           false        CustomResourceDefinition
 apiservices                                      apiregistration.k8s.io/v1         false        APIService
 controllerrevisions                              apps/v1                           true         ControllerRevision
@@ -122,8 +124,10 @@ describe('kubectl discovery commands', () => {
       'namespaces',
       'nodes',
       'persistentvolumes',
+      'mutatingwebhookconfigurations.admissionregistration.k8s.io',
       'validatingadmissionpolicies.admissionregistration.k8s.io',
       'validatingadmissionpolicybindings.admissionregistration.k8s.io',
+      'validatingwebhookconfigurations.admissionregistration.k8s.io',
       'customresourcedefinitions.apiextensions.k8s.io',
       'apiservices.apiregistration.k8s.io',
       'selfsubjectreviews.authentication.k8s.io',

@@ -34,8 +34,10 @@ describe('expandCategory (R7.14)', () => {
     assert.deepEqual(expandCategory(resources, 'all')?.at(-1), { group: 'example.com', resource: 'widgets' });
     assert.deepEqual(expandCategory(resources, 'api-extensions'), [
       { group: 'apiregistration.k8s.io', resource: 'apiservices' },
+      { group: 'admissionregistration.k8s.io', resource: 'mutatingwebhookconfigurations' },
       { group: 'admissionregistration.k8s.io', resource: 'validatingadmissionpolicies' },
       { group: 'admissionregistration.k8s.io', resource: 'validatingadmissionpolicybindings' },
+      { group: 'admissionregistration.k8s.io', resource: 'validatingwebhookconfigurations' },
       { group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' },
     ]);
   });

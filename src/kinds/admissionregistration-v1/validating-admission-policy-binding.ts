@@ -8,7 +8,8 @@ import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo } from '../define/resource.js';
 import { defaultMatchResources, specOf } from './validating-admission-policy-rules.js';
-import { GROUP, P } from './validating-admission-policy-types.js';
+import { GROUP } from './validating-admission-policy-types.js';
+import { P } from './webhook-types.js';
 import { validateValidatingAdmissionPolicyBinding } from './validating-admission-policy-validation.js';
 
 const DEFINITIONS: Definitions = {

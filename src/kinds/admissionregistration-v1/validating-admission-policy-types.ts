@@ -2,17 +2,16 @@ import { arrayOf, ref, str, stringArray } from '../../openapi/builders/group-bui
 import { definitionRef, type Definitions } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
 import type { TypeSet } from '../define/kind-definition.js';
+import { P } from './webhook-types.js';
 
-/** Definition prefix of admissionregistration.k8s.io/v1. */
-export const P = 'io.k8s.api.admissionregistration.v1.';
 export const GROUP = 'admissionregistration.k8s.io';
 
 const LABEL_SELECTOR = 'io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector';
 const atomic = { 'x-kubernetes-list-type': 'atomic' } as const;
 
 /**
- * The types both ValidatingAdmissionPolicy and its binding use (MatchResources and its rules) and MatchCondition,
- * which the policy shares with the webhook configurations.
+ * The types both ValidatingAdmissionPolicy and its binding use (MatchResources and its rules); MatchCondition,
+ * RuleWithOperations and Rule, which the policy shares with the webhook configurations, are in webhook-types.ts.
  */
 const DEFINITIONS: Definitions = {
   [`${P}MatchResources`]: {
@@ -40,15 +39,6 @@ const DEFINITIONS: Definitions = {
     },
     'x-kubernetes-map-type': 'atomic',
   },
-  [`${P}MatchCondition`]: {
-    type: 'object',
-    description: 'A named CEL expression a request must satisfy for the policy or webhook to apply.',
-    properties: {
-      expression: str('CEL expression evaluating to bool.'),
-      name: str('Identifier of the condition, a qualified name.'),
-    },
-    required: ['name', 'expression'],
-  },
 };
 
 /** The shared types' protobuf field numbers; NamedRuleWithOperations embeds RuleWithOperations, which embeds Rule. */
@@ -58,9 +48,6 @@ const FIELD_NUMBERS: FieldNumberTable = {
     pointers: ['matchPolicy'],
   },
   [`${P}NamedRuleWithOperations`]: { tags: { resourceNames: 1 }, inline: { 2: `${P}RuleWithOperations` } },
-  [`${P}RuleWithOperations`]: { tags: { operations: 1 }, inline: { 2: `${P}Rule` } },
-  [`${P}Rule`]: { tags: { apiGroups: 1, apiVersions: 2, resources: 3, scope: 4 }, pointers: ['scope'] },
-  [`${P}MatchCondition`]: { tags: { name: 1, expression: 2 } },
 };
 
 export const VALIDATING_ADMISSION_POLICY_TYPES: TypeSet = { definitions: DEFINITIONS, fieldNumbers: FIELD_NUMBERS };

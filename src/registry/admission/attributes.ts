@@ -28,8 +28,8 @@ export interface AdmissionAttributes {
   readonly dryRun: boolean;
   /** The request's CreateOptions, UpdateOptions or DeleteOptions, as the client sent them. */
   readonly options: Readonly<Record<string, unknown>>;
-  /** Where validating plugins add the warnings the client gets as Warning headers (policies' Warn action). */
-  readonly warnings?: string[];
+  /** Where plugins add warnings for the client (webhooks' `warnings`); the HTTP layer sends them as Warning headers. */
+  readonly warnings: string[];
 }
 
 export interface AttributesInput {
@@ -60,6 +60,6 @@ export function admissionAttributes(input: AttributesInput): AdmissionAttributes
     user: input.user,
     dryRun: input.dryRun === true,
     options: input.options ?? {},
-    warnings: input.warnings,
+    warnings: input.warnings ?? [],
   };
 }
