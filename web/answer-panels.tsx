@@ -42,7 +42,7 @@ function useAnswer<T>(path: string, target: TargetQuery, revision: number): { da
 }
 
 export function ExplainPanel({ target, revision }: { target: TargetQuery; revision: number }) {
-  const answer = useAnswer<ExplainAnswer>('/ui-api/explain', target, revision);
+  const answer = useAnswer<ExplainAnswer>('ui-api/explain', target, revision);
   return (
     <section aria-labelledby="why-heading" className="panel">
       <h2 id="why-heading">Why is it still here?</h2>
@@ -59,7 +59,7 @@ export function ExplainPanel({ target, revision }: { target: TargetQuery; revisi
 }
 
 export function PreviewPanel({ target, revision }: { target: TargetQuery; revision: number }) {
-  const answer = useAnswer<PreviewAnswer>('/ui-api/preview', target, revision);
+  const answer = useAnswer<PreviewAnswer>('ui-api/preview', target, revision);
   return (
     <section aria-labelledby="preview-heading" className="panel">
       <h2 id="preview-heading">What would delete take?</h2>

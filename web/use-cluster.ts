@@ -28,7 +28,7 @@ export function useCluster(): ClusterView {
         setRevision(current.revision);
       }, RENDER_MS);
     };
-    const source = new EventSource('/ui-api/stream');
+    const source = new EventSource('ui-api/stream');
     source.addEventListener('resources', (e) => {
       // A reconnect replays everything: start from an empty store so deletions missed meanwhile disappear.
       current = new ObjectStore();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StatusError, toStatusError } from '../api/errors.js';
+import { notFoundPath, StatusError, toStatusError } from '../api/errors.js';
 import type { HttpTransport } from '../client/http-transport.js';
 import type { ApiClient } from '../client/interface.js';
 import { explainAnswer, previewAnswer } from './answers.js';
@@ -49,12 +49,43 @@ async function answer(res: ServerResponse, work: Promise<unknown>): Promise<void
   }
 }
 
+export interface UiRoutesOptions {
+  readonly client: ApiClient;
+  /** Where the app is mounted: "" for `cascade ui`, "/ui" inside `cascade serve`. */
+  readonly prefix: string;
+}
+
+/** The app's own routes under a prefix: its assets, the cluster stream and the explain/preview answers. */
+export function createUiRoutes(options: UiRoutesOptions): {
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  close(): Promise<void>;
+} {
+  const stream = new ClusterStream(options.client);
+  return {
+    async handle(req, res, url) {
+      if (req.method !== 'GET') return writeStatus(res, new StatusError(405, 'MethodNotAllowed', `${req.method ?? ''} is not allowed`));
+      const path = url.pathname.slice(options.prefix.length);
+      switch (path) {
+        case '/ui-api/stream':
+          return stream.serve(res);
+        case '/ui-api/explain':
+          return answer(res, explainAnswer(options.client, url.searchParams));
+        case '/ui-api/preview':
+          return answer(res, previewAnswer(options.client, url.searchParams));
+      }
+      if (await serveAsset(res, path.slice(1))) return;
+      writeStatus(res, notFoundPath());
+    },
+    close: () => stream.close(),
+  };
+}
+
 /**
  * `cascade ui`: the web app on loopback with a read-only proxy to the cluster. Only requests addressed to the
  * loopback name it listens on are served, so a web site cannot reach the proxy through DNS rebinding.
  */
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
-  const stream = new ClusterStream(options.client);
+  const routes = createUiRoutes({ client: options.client, prefix: '' });
   let allowedHosts: ReadonlySet<string> = new Set();
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!allowedHosts.has(req.headers.host ?? '')) {
@@ -70,17 +101,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (isProxiedPath(url.pathname)) return proxyRead(options.transport, req, res, url);
-    if (req.method !== 'GET') return writeStatus(res, new StatusError(405, 'MethodNotAllowed', `${req.method ?? ''} is not allowed`));
-    switch (url.pathname) {
-      case '/ui-api/stream':
-        return stream.serve(res);
-      case '/ui-api/explain':
-        return answer(res, explainAnswer(options.client, url.searchParams));
-      case '/ui-api/preview':
-        return answer(res, previewAnswer(options.client, url.searchParams));
-    }
-    if (await serveAsset(res, url.pathname.slice(1))) return;
-    writeStatus(res, new StatusError(404, 'NotFound', `the server could not find the requested resource`));
+    return routes.handle(req, res, url);
   };
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => writeStatus(res, toStatusError(err)));
@@ -96,7 +117,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   return {
     url: `http://127.0.0.1:${port}/`,
     async close() {
-      await stream.close();
+      await routes.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
