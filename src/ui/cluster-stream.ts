@@ -60,6 +60,10 @@ export class ClusterStream {
       this.factory = factory;
       this.resources = discovered.map(describeResource);
     })();
+    // A failed discovery is retried by the next page's (or the reconnecting page's) request.
+    this.starting.catch(() => {
+      this.starting = undefined;
+    });
     return this.starting;
   }
 
@@ -71,6 +75,7 @@ export class ClusterStream {
       return;
     }
     this.open.add(res);
+    res.once('close', () => this.open.delete(res));
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
     res.write(': connected\n\n');
     await this.start();
@@ -105,7 +110,6 @@ export class ClusterStream {
     flush();
     res.write('event: synced\ndata: {}\n\n');
     res.once('close', () => {
-      this.open.delete(res);
       if (timer !== undefined) clearTimeout(timer);
       for (const r of registrations) r?.remove();
     });
