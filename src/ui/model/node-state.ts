@@ -17,10 +17,10 @@ export interface NodeState {
   readonly finalizers: readonly string[];
   /** Owners (kind/name) whose foreground deletion waits for this object (blockOwnerDeletion). */
   readonly blocking: readonly string[];
-  /** Owners being deleted with propagation Orphan: this object keeps running without them. */
+  /** Owners being deleted with propagation Orphan: this object is orphaned, it stays and loses the reference (R4.34). */
   readonly orphanedBy: readonly string[];
-  /** It has no owner left at all, though it had owner references (all of them gone or invalid). */
-  readonly orphaned: boolean;
+  /** Every owner reference is dangling or invalid: the garbage collector deletes it (R4.26). */
+  readonly ownersAbsent: boolean;
   readonly referenceIssues: readonly ReferenceIssue[];
 }
 
@@ -87,7 +87,7 @@ export function nodeState(store: ObjectStore, stored: StoredObject, nowMs: numbe
     finalizers,
     blocking,
     orphanedBy,
-    orphaned: (meta.ownerReferences?.length ?? 0) > 0 && liveOwners === 0,
+    ownersAbsent: (meta.ownerReferences?.length ?? 0) > 0 && liveOwners === 0,
     referenceIssues: issues,
   };
 }
@@ -106,8 +106,8 @@ export function describeState(state: NodeState): string[] {
   else words.push('live');
   if (state.finalizers.length > 0) words.push(`held by finalizers: ${state.finalizers.join(', ')}`);
   for (const owner of state.blocking) words.push(`blocking owner ${owner}`);
-  for (const owner of state.orphanedBy) words.push(`being orphaned by ${owner}`);
-  if (state.orphaned) words.push('orphaned');
+  for (const owner of state.orphanedBy) words.push(`orphaned by ${owner}`);
+  if (state.ownersAbsent) words.push('all owners absent: the garbage collector deletes it');
   for (const issue of state.referenceIssues)
     words.push(issue.kind === 'virtual' ? `virtual owner ${issue.owner}` : `${issue.kind} reference to ${issue.owner}`);
   return words;

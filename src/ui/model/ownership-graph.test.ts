@@ -51,6 +51,16 @@ describe('the ownership graph', () => {
     ]);
   });
 
+  it('shows dependents being orphaned by an owner deleted with propagation Orphan (R4.34)', () => {
+    const store = storeWith();
+    add(store, 'configmaps', { name: 'owner', uid: 'o', deletionTimestamp: '2026-01-01T00:00:58Z', finalizers: ['orphan'] });
+    add(store, 'configmaps', { name: 'kept', uid: 'k', ownerReferences: [owner('owner', 'o')] });
+    assert.deepEqual(labels(store, 'owner'), [
+      'ConfigMap owner in ns: terminating (orphan) for 2s; held by finalizers: orphan',
+      'ConfigMap kept in ns: live; orphaned by ConfigMap/owner',
+    ]);
+  });
+
   it('draws owners upwards, with dangling, virtual and invalid references (R4.26)', () => {
     const store = storeWith();
     add(store, 'configmaps', { name: 'gone-owner', uid: 'x', namespace: 'other' });
@@ -64,7 +74,7 @@ describe('the ownership graph', () => {
       ],
     });
     assert.deepEqual(labels(store, 'child'), [
-      'ConfigMap child in ns: live; orphaned; dangling reference to ConfigMap/missing; virtual owner Widget/w; invalid reference to ConfigMap/gone-owner',
+      'ConfigMap child in ns: live; all owners absent: the garbage collector deletes it; dangling reference to ConfigMap/missing; virtual owner Widget/w; invalid reference to ConfigMap/gone-owner',
       'ConfigMap missing: dangling reference; ConfigMap/missing: dangling reference, no object with uid no-such-uid',
       'Widget w: virtual: owner never seen; Widget/w: owner never seen (kind Widget of example.com/v1 is not served)',
       'ConfigMap gone-owner: invalid reference; ConfigMap/gone-owner: the owner is in namespace other, not ns',
