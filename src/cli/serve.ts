@@ -13,6 +13,7 @@ import { pflagUsages, SERVE_FLAGS } from './serve-flags.js';
 import { versionLine } from './version.js';
 import { parseControllersFlag } from '../controllers/selection.js';
 import { MAX_SIMULATED_NODES } from '../controllers/nodes/simulated-node.js';
+import { UiMount } from '../ui/serve-mount.js';
 
 export const SERVE_USAGE = `Usage:
   cascade serve [flags]
@@ -130,7 +131,10 @@ export async function serve(argv: string[]): Promise<void> {
   };
   const etcdFile = (name: 'etcd-cafile' | 'etcd-certfile' | 'etcd-keyfile'): string | undefined =>
     optional(name) === undefined || optional(name) === '' ? undefined : resolve(flag(name));
+  // The web UI at /ui/ only where the page's credential-less requests are the admin's anyway (src/ui/serve-mount.ts).
+  const uiMount = insecure ? new UiMount() : undefined;
   const server = await startApiServer({
+    frontHandler: uiMount === undefined ? undefined : (req, res) => uiMount.handle(req, res),
     backend: openBackend({
       storage: flag('storage') as StorageKind,
       dataDir,
@@ -184,12 +188,14 @@ export async function serve(argv: string[]): Promise<void> {
       : undefined,
   });
   await writeKubeconfig(kubeconfigPath, server.url, { caCert: pki?.caCert, token: adminToken });
+  uiMount?.attach(server.url);
   process.stdout.write(`Cascade API server listening on ${server.url} — export KUBECONFIG=${kubeconfigPath}\n`);
+  if (uiMount !== undefined) process.stdout.write(`Web UI at ${server.url.replace(/\/$/, '')}/ui/\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    server.close().then(
+    Promise.all([uiMount?.close(), server.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(`cascade: error while stopping on ${signal}:`, err);

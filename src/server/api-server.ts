@@ -1,5 +1,5 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { AdmissionChain } from '../registry/admission/chain.js';
@@ -19,7 +19,7 @@ import { BUILTIN_RESOURCES } from '../kinds/index.js';
 import { Registry } from '../registry/registry.js';
 import type { Backend } from '../storage/backend.js';
 import type { ApiContext } from './api-context.js';
-import { createApiHandler, type RequestLimits } from './app.js';
+import { createApiHandler, type RequestLimits, type RequestListener } from './app.js';
 import { createInFlightLimiter, DEFAULT_MAX_MUTATING_REQUESTS_IN_FLIGHT, DEFAULT_MAX_REQUESTS_IN_FLIGHT } from './limits/max-in-flight.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './limits/request-timeout.js';
 import { createWatchLimiter } from './limits/watch-limit.js';
@@ -87,6 +87,8 @@ export interface ApiServerOptions {
   readonly host?: string;
   /** 0 picks a free port. */
   readonly port: number;
+  /** Sees each request first and returns true for those it answered itself (the web UI's /ui/); the API gets the rest. */
+  readonly frontHandler?: (req: IncomingMessage, res: ServerResponse) => boolean;
   readonly resources?: readonly ResourceInfo[];
   readonly clock?: () => Date;
   readonly bookmarkIntervalMs?: number;
@@ -331,9 +333,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     () => controllers,
     options.backend,
   );
+  const front = options.frontHandler;
+  const listener: RequestListener = front === undefined ? handler : (req, res) => (front(req, res) ? undefined : handler(req, res));
   const server: Server =
     security === undefined
-      ? createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handler)
+      ? createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener)
       : createTlsServer(
           {
             cert: security.tls.cert,
@@ -343,7 +347,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
             rejectUnauthorized: false,
             maxHeaderSize: MAX_HEADER_BYTES,
           },
-          handler,
+          listener,
         );
   answerClientErrorsAsGo(server);
   serveConnectLikeOtherMethods(server, handler);
