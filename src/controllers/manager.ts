@@ -17,6 +17,7 @@ import type { ProtectionMetrics } from './protection/metrics.js';
 import { ProtectionRuleController } from './protection/protection-rule-controller.js';
 import { PvProtectionController } from './protection/pv-protection-controller.js';
 import { PvcProtectionController } from './protection/pvc-protection-controller.js';
+import { HorizontalPodAutoscalerController } from './podautoscaler/controller.js';
 
 export interface ControllerManagerOptions {
   /** A client acting as the given controller's service account, so each controller has only its own permissions. */
@@ -53,6 +54,10 @@ export interface ControllerManagerOptions {
   readonly replicationController?: boolean;
   /** Run the Deployment controller (default true; kube name `deployment`). */
   readonly deploymentController?: boolean;
+  /** Run the HPA controller (default true; kube name `horizontalpodautoscaling`). */
+  readonly horizontalPodAutoscalerController?: boolean;
+  /** --horizontal-pod-autoscaler-sync-period (default 15 s). */
+  readonly hpaSyncPeriodMs?: number;
   /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
   readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
@@ -72,6 +77,7 @@ export class ControllerManager {
   readonly replicaSets: ReplicaSetController | undefined;
   readonly replicationControllers: ReplicaSetController | undefined;
   readonly deployments: DeploymentController | undefined;
+  readonly horizontalPodAutoscalers: HorizontalPodAutoscalerController | undefined;
   readonly nodeSimulator: NodeSimulator | undefined;
   readonly kubelets: SimulatedKubelets | undefined;
   readonly scheduler: Scheduler | undefined;
@@ -130,6 +136,14 @@ export class ControllerManager {
         : new ReplicaSetController({ client: clientFor('replicationController'), kind: REPLICATION_CONTROLLER, log: options.log });
     this.deployments =
       options.deploymentController === false ? undefined : new DeploymentController({ client: clientFor('deployment'), log: options.log });
+    this.horizontalPodAutoscalers =
+      options.horizontalPodAutoscalerController === false
+        ? undefined
+        : new HorizontalPodAutoscalerController({
+            client: clientFor('horizontalPodAutoscaler'),
+            syncPeriodMs: options.hpaSyncPeriodMs,
+            log: options.log,
+          });
     this.nodeSimulator =
       options.simulateNodes === undefined
         ? undefined
@@ -164,6 +178,7 @@ export class ControllerManager {
       this.replicaSets?.start(),
       this.replicationControllers?.start(),
       this.deployments?.start(),
+      this.horizontalPodAutoscalers?.start(),
       this.nodeSimulator?.start(),
       this.kubelets?.start(),
       this.scheduler?.start(),
@@ -185,6 +200,7 @@ export class ControllerManager {
       this.replicaSets?.stop(),
       this.replicationControllers?.stop(),
       this.deployments?.stop(),
+      this.horizontalPodAutoscalers?.stop(),
       this.scheduler?.stop(),
       this.kubelets?.stop(),
       this.nodeSimulator?.stop(),

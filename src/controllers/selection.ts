@@ -11,6 +11,7 @@ type Switch = keyof Pick<
   | 'replicaSetController'
   | 'replicationController'
   | 'deploymentController'
+  | 'horizontalPodAutoscalerController'
 >;
 
 /**
@@ -39,6 +40,8 @@ const NAMES: Readonly<Record<string, Switch>> = {
   replicationcontroller: 'replicationController',
   'deployment-controller': 'deploymentController',
   deployment: 'deploymentController',
+  'horizontal-pod-autoscaler-controller': 'horizontalPodAutoscalerController',
+  horizontalpodautoscaling: 'horizontalPodAutoscalerController',
 };
 
 export const KNOWN_CONTROLLER_NAMES: readonly string[] = Object.keys(NAMES);

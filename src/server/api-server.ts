@@ -251,6 +251,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     replicaSetController: false,
     replicationController: false,
     deploymentController: false,
+    horizontalPodAutoscalerController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
 
 const HPAS = '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers';
 
@@ -14,7 +15,8 @@ function rows(output: string): string[] {
 describe('autoscaling/v2 HorizontalPodAutoscalers with kubectl (issue 31)', () => {
   let ts: TestServer;
   before(async () => {
-    ts = await startTestServer();
+    // The HPA controller's 15 s period, shortened so the test sees its passes.
+    ts = await startTestServer({ controllers: { hpaSyncPeriodMs: 200 } });
   });
   after(async () => {
     await ts.stop();
@@ -50,6 +52,34 @@ describe('autoscaling/v2 HorizontalPodAutoscalers with kubectl (issue 31)', () =
       assert.match(table[1] ?? '', /^web Deployment\/web cpu: <unknown>\/80% 2 5 \d+ \S+$/);
     }
     assert.match(await ts.kubectlOk(['get', 'all']), /horizontalpodautoscaler\.autoscaling\/web/);
+    // Without a metrics API the controller only enforces the bounds: the Deployment goes from 1 to minReplicas.
+    await waitFor(async () => (await ts.kubectlOk(['get', 'deployment', 'web', '-o', 'jsonpath={.spec.replicas}'])) === '2', {
+      intervalMs: 100,
+    });
+    await waitFor(
+      async () => {
+        const status = JSON.parse(await ts.kubectlOk(['get', 'hpa', 'web', '-o', 'jsonpath={.status}']));
+        return status.currentReplicas === 2 && (status.conditions ?? []).some((c: { type: string }) => c.type === 'ScalingActive');
+      },
+      { intervalMs: 100 },
+    );
+    const status = JSON.parse(await ts.kubectlOk(['get', 'hpa', 'web', '-o', 'jsonpath={.status}']));
+    assert.deepEqual(status.currentMetrics, [{ type: '' }]);
+    assert.deepEqual(
+      status.conditions.map((c: Record<string, string>) => [c.type, c.status, c.reason, c.message]),
+      [
+        ['AbleToScale', 'True', 'SucceededGetScale', "the HPA controller was able to get the target's current scale"],
+        [
+          'ScalingActive',
+          'False',
+          'FailedGetResourceMetric',
+          'the HPA was unable to compute the replica count: failed to get cpu utilization: unable to get metrics for resource cpu: no metrics returned from resource metrics API',
+        ],
+      ],
+    );
+    const events = await ts.kubectlOk(['get', 'events', '--field-selector', 'involvedObject.kind=HorizontalPodAutoscaler', '-o', 'json']);
+    const reasons = new Set(JSON.parse(events).items.map((e: { reason: string }) => e.reason));
+    assert.deepEqual([...reasons].sort(), ['FailedComputeMetricsReplicas', 'FailedGetResourceMetric', 'SuccessfulRescale']);
     const discovery = JSON.parse(await ts.kubectlOk(['get', '--raw', '/apis/autoscaling']));
     assert.deepEqual(
       discovery.versions.map((v: { version: string }) => v.version),

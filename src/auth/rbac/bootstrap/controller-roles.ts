@@ -21,6 +21,7 @@ export const CONTROLLER_ACCOUNTS = {
   replicationController: 'replication-controller',
   deployment: 'deployment-controller',
   podGarbageCollector: 'pod-garbage-collector',
+  horizontalPodAutoscaler: 'horizontal-pod-autoscaler',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -92,6 +93,15 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['get', 'list', 'watch'], [''], ['nodes']),
     // Kubernetes' role has patch only; Cascade's in-process client writes status with update.
     resourceRule(['patch', 'update'], [''], ['pods/status']),
+  ],
+  // Kubernetes' role reads and updates `*/scale`; Cascade's controller reads the built-in scalable kinds and patches
+  // their replicas instead, which is what their scale subresource does.
+  horizontalPodAutoscaler: [
+    resourceRule(['get', 'list', 'watch'], ['autoscaling'], ['horizontalpodautoscalers']),
+    resourceRule(['update'], ['autoscaling'], ['horizontalpodautoscalers/status']),
+    resourceRule(['get', 'patch'], ['apps'], ['deployments', 'replicasets', 'statefulsets']),
+    resourceRule(['get', 'patch'], [''], ['replicationcontrollers']),
+    EVENTS_RULE,
   ],
 };
 
