@@ -18,6 +18,7 @@ import { ProtectionRuleController } from './protection/protection-rule-controlle
 import { PvProtectionController } from './protection/pv-protection-controller.js';
 import { PvcProtectionController } from './protection/pvc-protection-controller.js';
 import { HorizontalPodAutoscalerController } from './podautoscaler/controller.js';
+import { ResourceQuotaController } from './resourcequota/controller.js';
 
 export interface ControllerManagerOptions {
   /** A client acting as the given controller's service account, so each controller has only its own permissions. */
@@ -58,6 +59,10 @@ export interface ControllerManagerOptions {
   readonly horizontalPodAutoscalerController?: boolean;
   /** --horizontal-pod-autoscaler-sync-period (default 15 s). */
   readonly hpaSyncPeriodMs?: number;
+  /** Run the resource quota controller (default true; kube name `resourcequota`). */
+  readonly resourceQuotaController?: boolean;
+  /** --resource-quota-sync-period (default 5 min). */
+  readonly resourceQuotaSyncPeriodMs?: number;
   /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
   readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
@@ -78,6 +83,7 @@ export class ControllerManager {
   readonly replicationControllers: ReplicaSetController | undefined;
   readonly deployments: DeploymentController | undefined;
   readonly horizontalPodAutoscalers: HorizontalPodAutoscalerController | undefined;
+  readonly resourceQuotas: ResourceQuotaController | undefined;
   readonly nodeSimulator: NodeSimulator | undefined;
   readonly kubelets: SimulatedKubelets | undefined;
   readonly scheduler: Scheduler | undefined;
@@ -144,6 +150,14 @@ export class ControllerManager {
             syncPeriodMs: options.hpaSyncPeriodMs,
             log: options.log,
           });
+    this.resourceQuotas =
+      options.resourceQuotaController === false
+        ? undefined
+        : new ResourceQuotaController({
+            client: clientFor('resourceQuota'),
+            resyncMs: options.resourceQuotaSyncPeriodMs,
+            log: options.log,
+          });
     this.nodeSimulator =
       options.simulateNodes === undefined
         ? undefined
@@ -179,6 +193,7 @@ export class ControllerManager {
       this.replicationControllers?.start(),
       this.deployments?.start(),
       this.horizontalPodAutoscalers?.start(),
+      this.resourceQuotas?.start(),
       this.nodeSimulator?.start(),
       this.kubelets?.start(),
       this.scheduler?.start(),
@@ -201,6 +216,7 @@ export class ControllerManager {
       this.replicationControllers?.stop(),
       this.deployments?.stop(),
       this.horizontalPodAutoscalers?.stop(),
+      this.resourceQuotas?.stop(),
       this.scheduler?.stop(),
       this.kubelets?.stop(),
       this.nodeSimulator?.stop(),

@@ -12,6 +12,7 @@ type Switch = keyof Pick<
   | 'replicationController'
   | 'deploymentController'
   | 'horizontalPodAutoscalerController'
+  | 'resourceQuotaController'
 >;
 
 /**
@@ -42,6 +43,8 @@ const NAMES: Readonly<Record<string, Switch>> = {
   deployment: 'deploymentController',
   'horizontal-pod-autoscaler-controller': 'horizontalPodAutoscalerController',
   horizontalpodautoscaling: 'horizontalPodAutoscalerController',
+  'resourcequota-controller': 'resourceQuotaController',
+  resourcequota: 'resourceQuotaController',
 };
 
 export const KNOWN_CONTROLLER_NAMES: readonly string[] = Object.keys(NAMES);

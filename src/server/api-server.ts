@@ -10,6 +10,7 @@ import { podPriority } from '../admission/pod-priority.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
+import { resourceQuotaAdmission } from '../admission/resource-quota/plugin.js';
 import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
@@ -49,6 +50,7 @@ import { rbacEscalationAdmission } from '../admission/rbac-escalation.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { getIfPresent } from '../client/get-if-present.js';
 import { createSharedInformer } from '../cache/shared-informer.js';
+import { NAMESPACE_INDEX, namespaceIndexFunc } from '../cache/store.js';
 import { withInformerReads } from '../client/informer-reads.js';
 import { createRequestSecurity } from './request-security.js';
 import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
@@ -148,6 +150,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, {
     onError: (err) => log(`namespace informer: ${String(err)}`),
   });
+  // The quotas the ResourceQuota plugin charges, cached as kube-apiserver's plugin caches them.
+  const quotaInformer = createSharedInformer(client, RESOURCE_QUOTAS, undefined, {
+    indexers: { [NAMESPACE_INDEX]: namespaceIndexFunc },
+    onError: (err) => log(`resource quota informer: ${String(err)}`),
+  });
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
   // kube-apiserver's plugin order (AllOrderedPlugins), restricted to the plugins Cascade has, with Cascade's own
@@ -184,6 +191,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           () => authorizer,
           () => rbac,
         ),
+        resourceQuotaAdmission({
+          cached: (namespace) => quotaInformer.store.byIndex(NAMESPACE_INDEX, namespace),
+          live: async (namespace) => (await client.list(RESOURCE_QUOTAS, namespace)).items,
+          updateStatus: async (quota) => {
+            await client.update(RESOURCE_QUOTAS, quota.metadata.namespace, quota, 'status');
+          },
+        }),
       ],
     ),
   );
@@ -252,6 +266,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     replicationController: false,
     deploymentController: false,
     horizontalPodAutoscalerController: false,
+    resourceQuotaController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =
@@ -325,7 +340,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   });
   await ensureSystemNamespaces(registry);
   namespaceInformer.start();
-  await namespaceInformer.whenSynced();
+  quotaInformer.start();
+  await Promise.all([namespaceInformer.whenSynced(), quotaInformer.whenSynced()]);
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
   await ensureSystemPriorityClasses(registry);
   const apf = new ApfConfiguration(client, log);
@@ -360,6 +376,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await crds.stop();
       await rbac.stop();
       await namespaceInformer.stop();
+      await quotaInformer.stop();
       await aggregator?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -371,6 +388,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 }
 
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
+const RESOURCE_QUOTAS: ResourceRef = { group: '', version: 'v1', resource: 'resourcequotas' };
 const PRIORITY_CLASSES: ResourceRef = { group: 'scheduling.k8s.io', version: 'v1', resource: 'priorityclasses' };
 const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
 const STORAGE_CLASSES: ResourceRef = { group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses' };

@@ -22,6 +22,7 @@ export const CONTROLLER_ACCOUNTS = {
   deployment: 'deployment-controller',
   podGarbageCollector: 'pod-garbage-collector',
   horizontalPodAutoscaler: 'horizontal-pod-autoscaler',
+  resourceQuota: 'resourcequota-controller',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -101,6 +102,13 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['update'], ['autoscaling'], ['horizontalpodautoscalers/status']),
     resourceRule(['get', 'patch'], ['apps'], ['deployments', 'replicasets', 'statefulsets']),
     resourceRule(['get', 'patch'], [''], ['replicationcontrollers']),
+    EVENTS_RULE,
+  ],
+  // Usage is counted over whatever a quota names; the quota itself is re-read live before its status is written.
+  resourceQuota: [
+    resourceRule(['list', 'watch'], ['*'], ['*']),
+    resourceRule(['get'], [''], ['resourcequotas']),
+    resourceRule(['update'], [''], ['resourcequotas/status']),
     EVENTS_RULE,
   ],
 };
