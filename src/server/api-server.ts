@@ -11,6 +11,7 @@ import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
 import { resourceQuotaAdmission } from '../admission/resource-quota/plugin.js';
+import { limitRanger } from '../admission/limit-ranger.js';
 import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
@@ -155,6 +156,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     indexers: { [NAMESPACE_INDEX]: namespaceIndexFunc },
     onError: (err) => log(`resource quota informer: ${String(err)}`),
   });
+  const limitRangeInformer = createSharedInformer(client, LIMIT_RANGES, undefined, {
+    indexers: { [NAMESPACE_INDEX]: namespaceIndexFunc },
+    onError: (err) => log(`limit range informer: ${String(err)}`),
+  });
+  const limitRanges = limitRanger((namespace) => limitRangeInformer.store.byIndex(NAMESPACE_INDEX, namespace));
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
   // kube-apiserver's plugin order (AllOrderedPlugins), restricted to the plugins Cascade has, with Cascade's own
@@ -172,6 +178,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           cached: (name) => namespaceInformer.store.get(undefined, name),
           live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
         }),
+        limitRanges,
         priority,
         defaultTolerationSeconds,
         defaultStorageClass(async () => (await client.list(STORAGE_CLASSES, undefined)).items),
@@ -180,6 +187,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         protectionRules,
       ],
       [
+        limitRanges,
         priority,
         // On by default in Cascade (off in kube-apiserver): blockOwnerDeletion only means something with it (R3.1).
         ownerReferencesPermissionEnforcement({
@@ -341,7 +349,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await ensureSystemNamespaces(registry);
   namespaceInformer.start();
   quotaInformer.start();
-  await Promise.all([namespaceInformer.whenSynced(), quotaInformer.whenSynced()]);
+  limitRangeInformer.start();
+  await Promise.all([namespaceInformer.whenSynced(), quotaInformer.whenSynced(), limitRangeInformer.whenSynced()]);
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
   await ensureSystemPriorityClasses(registry);
   const apf = new ApfConfiguration(client, log);
@@ -377,6 +386,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await rbac.stop();
       await namespaceInformer.stop();
       await quotaInformer.stop();
+      await limitRangeInformer.stop();
       await aggregator?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -388,6 +398,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 }
 
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
+const LIMIT_RANGES: ResourceRef = { group: '', version: 'v1', resource: 'limitranges' };
 const RESOURCE_QUOTAS: ResourceRef = { group: '', version: 'v1', resource: 'resourcequotas' };
 const PRIORITY_CLASSES: ResourceRef = { group: 'scheduling.k8s.io', version: 'v1', resource: 'priorityclasses' };
 const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
