@@ -19,6 +19,7 @@ import { PvProtectionController } from './protection/pv-protection-controller.js
 import { PvcProtectionController } from './protection/pvc-protection-controller.js';
 import { HorizontalPodAutoscalerController } from './podautoscaler/controller.js';
 import { ResourceQuotaController } from './resourcequota/controller.js';
+import { DisruptionController } from './disruption/controller.js';
 
 export interface ControllerManagerOptions {
   /** A client acting as the given controller's service account, so each controller has only its own permissions. */
@@ -63,6 +64,8 @@ export interface ControllerManagerOptions {
   readonly resourceQuotaController?: boolean;
   /** --resource-quota-sync-period (default 5 min). */
   readonly resourceQuotaSyncPeriodMs?: number;
+  /** Run the disruption controller (default true; kube name `disruption`). */
+  readonly disruptionController?: boolean;
   /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
   readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
@@ -84,6 +87,7 @@ export class ControllerManager {
   readonly deployments: DeploymentController | undefined;
   readonly horizontalPodAutoscalers: HorizontalPodAutoscalerController | undefined;
   readonly resourceQuotas: ResourceQuotaController | undefined;
+  readonly disruption: DisruptionController | undefined;
   readonly nodeSimulator: NodeSimulator | undefined;
   readonly kubelets: SimulatedKubelets | undefined;
   readonly scheduler: Scheduler | undefined;
@@ -158,6 +162,8 @@ export class ControllerManager {
             resyncMs: options.resourceQuotaSyncPeriodMs,
             log: options.log,
           });
+    this.disruption =
+      options.disruptionController === false ? undefined : new DisruptionController({ client: clientFor('disruption'), log: options.log });
     this.nodeSimulator =
       options.simulateNodes === undefined
         ? undefined
@@ -194,6 +200,7 @@ export class ControllerManager {
       this.deployments?.start(),
       this.horizontalPodAutoscalers?.start(),
       this.resourceQuotas?.start(),
+      this.disruption?.start(),
       this.nodeSimulator?.start(),
       this.kubelets?.start(),
       this.scheduler?.start(),
@@ -217,6 +224,7 @@ export class ControllerManager {
       this.deployments?.stop(),
       this.horizontalPodAutoscalers?.stop(),
       this.resourceQuotas?.stop(),
+      this.disruption?.stop(),
       this.scheduler?.stop(),
       this.kubelets?.stop(),
       this.nodeSimulator?.stop(),

@@ -13,6 +13,7 @@ type Switch = keyof Pick<
   | 'deploymentController'
   | 'horizontalPodAutoscalerController'
   | 'resourceQuotaController'
+  | 'disruptionController'
 >;
 
 /**
@@ -45,6 +46,8 @@ const NAMES: Readonly<Record<string, Switch>> = {
   horizontalpodautoscaling: 'horizontalPodAutoscalerController',
   'resourcequota-controller': 'resourceQuotaController',
   resourcequota: 'resourceQuotaController',
+  'disruption-controller': 'disruptionController',
+  disruption: 'disruptionController',
 };
 
 export const KNOWN_CONTROLLER_NAMES: readonly string[] = Object.keys(NAMES);

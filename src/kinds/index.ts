@@ -41,6 +41,7 @@ import { PRIORITY_LEVEL_CONFIGURATION } from './flowcontrol-v1/priority-level-co
 import type { KindDefinition, TypeSet, VersionConversion } from './define/kind-definition.js';
 import { TOKEN_REQUEST_TYPES } from './authentication-v1/token-request.js';
 import { BINDING_TYPES } from './core-v1/binding.js';
+import { EVICTION_TYPES } from './policy-v1/eviction.js';
 import { CORE_V1_SHARED_TYPES } from './core-v1/types/index.js';
 import { ENDPOINT_SLICE } from './discovery-v1/endpoint-slice.js';
 import { EVENTS_API_EVENT } from './events-v1/event.js';
@@ -135,6 +136,7 @@ export const SHARED_TYPES: readonly TypeSet[] = [
   AUTHENTICATION_V1_TYPES,
   TOKEN_REQUEST_TYPES,
   BINDING_TYPES,
+  EVICTION_TYPES,
   AUTHORIZATION_V1_TYPES,
   RBAC_V1_TYPES,
 ];

@@ -275,6 +275,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     deploymentController: false,
     horizontalPodAutoscalerController: false,
     resourceQuotaController: false,
+    disruptionController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =

@@ -13,7 +13,7 @@ function pod(name: string, resources: Record<string, unknown> = {}): string {
   });
 }
 
-describe('ResourceQuota and LimitRanger admission and the resourcequota controller with kubectl (issue 31)', () => {
+describe('ResourceQuota and LimitRanger admission, the resourcequota controller, eviction and the disruption controller with kubectl (issue 31)', () => {
   let ts: TestServer;
   const k = (ns: string, ...args: string[]): Promise<string> => ts.kubectlOk([...args, '-n', ns]);
   /** Runs kubectl expecting a refusal; returns its stderr without the trailing newline. */
@@ -26,7 +26,8 @@ describe('ResourceQuota and LimitRanger admission and the resourcequota controll
     JSON.parse(await k(ns, 'get', 'resourcequota', name, '-o', 'json')).status?.used;
 
   before(async () => {
-    ts = await startTestServer();
+    // Two simulated nodes: pods become Ready (a budget counts ready pods) and `kubectl drain` has a node to empty.
+    ts = await startTestServer({ simulateNodes: 2 });
     for (const ns of ['quota', 'counts', 'limits']) await ts.kubectlOk(['create', 'namespace', ns]);
   });
   after(async () => {
@@ -130,5 +131,64 @@ describe('ResourceQuota and LimitRanger admission and the resourcequota controll
       await refused('limits', JSON.stringify(claim), 'create', '-f', '-'),
       'Error from server (Forbidden): error when creating "STDIN": persistentvolumeclaims "data" is forbidden: maximum storage usage per PersistentVolumeClaim is 2Gi, but request is 5Gi',
     );
+  });
+
+  it('evictions honour a PodDisruptionBudget: 429 while it allows none, then kubectl drain evicts within it', async () => {
+    await ts.kubectlOk(['create', 'deployment', 'web', '--image=nginx', '--replicas=2']);
+    await ts.kubectlOk(['create', 'pdb', 'web', '--selector=app=web', '--min-available=2']);
+    const status = async (): Promise<Record<string, unknown>> =>
+      JSON.parse(await ts.kubectlOk(['get', 'pdb', 'web', '-o', 'jsonpath={.status}']));
+    await waitFor(async () => (await status()).currentHealthy === 2, { intervalMs: 100, timeoutMs: 10_000 });
+    assert.deepEqual(await status(), {
+      conditions: [
+        {
+          type: 'DisruptionAllowed',
+          status: 'False',
+          observedGeneration: 1,
+          lastTransitionTime: ((await status()).conditions as { lastTransitionTime: string }[])[0]?.lastTransitionTime,
+          reason: 'InsufficientPods',
+          message: '',
+        },
+      ],
+      currentHealthy: 2,
+      desiredHealthy: 2,
+      disruptionsAllowed: 0,
+      expectedPods: 2,
+      observedGeneration: 1,
+    });
+    const pods = JSON.parse(await ts.kubectlOk(['get', 'pods', '-l', 'app=web', '-o', 'json'])).items as { metadata: { name: string } }[];
+    const victim = pods[0]?.metadata.name ?? '';
+    const eviction = { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: victim, namespace: 'default' } };
+    const refused = await ts.request('POST', `/api/v1/namespaces/default/pods/${victim}/eviction`, eviction);
+    assert.equal(refused.status, 429);
+    assert.deepEqual(refused.json, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: "Cannot evict pod as it would violate the pod's disruption budget.",
+      reason: 'TooManyRequests',
+      details: { causes: [{ reason: 'DisruptionBudget', message: 'The disruption budget web needs 2 healthy pods and has 2 currently' }] },
+      code: 429,
+    });
+    // With one disruption allowed, the eviction takes it (recorded in disruptedPods) and deletes the pod.
+    await ts.kubectlOk(['patch', 'pdb', 'web', '--type=merge', '-p', '{"spec":{"minAvailable":1}}']);
+    await waitFor(async () => (await status()).disruptionsAllowed === 1, { intervalMs: 100 });
+    const allowed = await ts.request('POST', `/api/v1/namespaces/default/pods/${victim}/eviction`, eviction);
+    assert.equal(allowed.status, 201, allowed.text);
+    await waitFor(async () => (await ts.kubectl(['get', 'pod', victim])).code !== 0, { intervalMs: 100 });
+    // Once the replacement is Ready again, drain empties a node one eviction at a time.
+    await waitFor(async () => (await status()).disruptionsAllowed === 1, { intervalMs: 100, timeoutMs: 10_000 });
+    const node = JSON.parse(await ts.kubectlOk(['get', 'pods', '-l', 'app=web', '-o', 'json'])).items[0].spec.nodeName as string;
+    const drain = await ts.kubectl(['drain', node, '--ignore-daemonsets', '--pod-selector=app=web', '--timeout=20s'], {
+      timeoutMs: 30_000,
+    });
+    assert.equal(drain.code, 0, drain.stderr);
+    const drained = drain.stdout;
+    assert.match(drained, new RegExp(`^node/${node} cordoned\n`));
+    assert.match(drained, /pod\/web-\S+ evicted\n/);
+    assert.match(drained, new RegExp(`node/${node} drained\n$`));
+    await ts.kubectlOk(['delete', 'deployment', 'web']);
+    await ts.kubectlOk(['delete', 'pdb', 'web']);
   });
 });

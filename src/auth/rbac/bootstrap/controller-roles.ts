@@ -23,6 +23,7 @@ export const CONTROLLER_ACCOUNTS = {
   podGarbageCollector: 'pod-garbage-collector',
   horizontalPodAutoscaler: 'horizontal-pod-autoscaler',
   resourceQuota: 'resourcequota-controller',
+  disruption: 'disruption-controller',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -109,6 +110,13 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['list', 'watch'], ['*'], ['*']),
     resourceRule(['get'], [''], ['resourcequotas']),
     resourceRule(['update'], [''], ['resourcequotas/status']),
+    EVENTS_RULE,
+  ],
+  disruption: [
+    resourceRule(['get', 'list', 'watch'], ['apps', 'extensions'], ['deployments', 'replicasets', 'statefulsets']),
+    resourceRule(['get', 'list', 'watch'], [''], ['replicationcontrollers', 'pods']),
+    resourceRule(['get', 'list', 'watch'], ['policy'], ['poddisruptionbudgets']),
+    resourceRule(['update'], ['policy'], ['poddisruptionbudgets/status']),
     EVENTS_RULE,
   ],
 };
