@@ -24,6 +24,9 @@ import { ProtectionRuleController } from './protection/protection-rule-controlle
 import { PvProtectionController } from './protection/pv-protection-controller.js';
 import { PvcProtectionController } from './protection/pvc-protection-controller.js';
 import { ValidatingAdmissionPolicyStatusController } from './validating-admission-policy-status/controller.js';
+import { HorizontalPodAutoscalerController } from './podautoscaler/controller.js';
+import { ResourceQuotaController } from './resourcequota/controller.js';
+import { DisruptionController } from './disruption/controller.js';
 
 export interface ControllerManagerOptions {
   /** A client acting as the given controller's service account, so each controller has only its own permissions. */
@@ -74,6 +77,16 @@ export interface ControllerManagerOptions {
   readonly ttlAfterFinishedController?: boolean;
   /** Record each ValidatingAdmissionPolicy's observed generation in its status (default true). */
   readonly validatingAdmissionPolicyStatus?: boolean;
+  /** Run the HPA controller (default true; kube name `horizontalpodautoscaling`). */
+  readonly horizontalPodAutoscalerController?: boolean;
+  /** --horizontal-pod-autoscaler-sync-period (default 15 s). */
+  readonly hpaSyncPeriodMs?: number;
+  /** Run the resource quota controller (default true; kube name `resourcequota`). */
+  readonly resourceQuotaController?: boolean;
+  /** --resource-quota-sync-period (default 5 min). */
+  readonly resourceQuotaSyncPeriodMs?: number;
+  /** Run the disruption controller (default true; kube name `disruption`). */
+  readonly disruptionController?: boolean;
   /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
   readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
@@ -98,6 +111,9 @@ export class ControllerManager {
   readonly jobs: JobController | undefined;
   readonly cronJobs: CronJobController | undefined;
   readonly ttlAfterFinished: TtlAfterFinishedController | undefined;
+  readonly horizontalPodAutoscalers: HorizontalPodAutoscalerController | undefined;
+  readonly resourceQuotas: ResourceQuotaController | undefined;
+  readonly disruption: DisruptionController | undefined;
   readonly nodeSimulator: NodeSimulator | undefined;
   readonly kubelets: SimulatedKubelets | undefined;
   readonly scheduler: Scheduler | undefined;
@@ -173,6 +189,24 @@ export class ControllerManager {
       options.ttlAfterFinishedController === false
         ? undefined
         : new TtlAfterFinishedController({ client: clientFor('ttlAfterFinished'), log: options.log });
+    this.horizontalPodAutoscalers =
+      options.horizontalPodAutoscalerController === false
+        ? undefined
+        : new HorizontalPodAutoscalerController({
+            client: clientFor('horizontalPodAutoscaler'),
+            syncPeriodMs: options.hpaSyncPeriodMs,
+            log: options.log,
+          });
+    this.resourceQuotas =
+      options.resourceQuotaController === false
+        ? undefined
+        : new ResourceQuotaController({
+            client: clientFor('resourceQuota'),
+            resyncMs: options.resourceQuotaSyncPeriodMs,
+            log: options.log,
+          });
+    this.disruption =
+      options.disruptionController === false ? undefined : new DisruptionController({ client: clientFor('disruption'), log: options.log });
     this.nodeSimulator =
       options.simulateNodes === undefined
         ? undefined
@@ -216,6 +250,9 @@ export class ControllerManager {
       this.jobs?.start(),
       this.cronJobs?.start(),
       this.ttlAfterFinished?.start(),
+      this.horizontalPodAutoscalers?.start(),
+      this.resourceQuotas?.start(),
+      this.disruption?.start(),
       this.nodeSimulator?.start(),
       this.kubelets?.start(),
       this.scheduler?.start(),
@@ -243,6 +280,9 @@ export class ControllerManager {
       this.jobs?.stop(),
       this.cronJobs?.stop(),
       this.ttlAfterFinished?.stop(),
+      this.horizontalPodAutoscalers?.stop(),
+      this.resourceQuotas?.stop(),
+      this.disruption?.stop(),
       this.scheduler?.stop(),
       this.kubelets?.stop(),
       this.nodeSimulator?.stop(),

@@ -16,6 +16,9 @@ type Switch = keyof Pick<
   | 'jobController'
   | 'cronJobController'
   | 'ttlAfterFinishedController'
+  | 'horizontalPodAutoscalerController'
+  | 'resourceQuotaController'
+  | 'disruptionController'
 >;
 
 /**
@@ -54,6 +57,12 @@ const NAMES: Readonly<Record<string, Switch>> = {
   cronjob: 'cronJobController',
   'ttl-after-finished-controller': 'ttlAfterFinishedController',
   'ttl-after-finished': 'ttlAfterFinishedController',
+  'horizontal-pod-autoscaler-controller': 'horizontalPodAutoscalerController',
+  horizontalpodautoscaling: 'horizontalPodAutoscalerController',
+  'resourcequota-controller': 'resourceQuotaController',
+  resourcequota: 'resourceQuotaController',
+  'disruption-controller': 'disruptionController',
+  disruption: 'disruptionController',
 };
 
 export const KNOWN_CONTROLLER_NAMES: readonly string[] = Object.keys(NAMES);

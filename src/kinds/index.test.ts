@@ -7,14 +7,28 @@ const id = (group: string, name: string): string => `${group}/${name}`;
 
 describe('the kind registration', () => {
   it('registers each kind once, with a unique kind and resource name in its group', () => {
-    const kinds = BUILTIN_KINDS.map((kind) => id(kind.resource.group, kind.resource.kind));
-    const plurals = BUILTIN_KINDS.map((kind) => id(kind.resource.group, kind.resource.plural));
+    const stored = BUILTIN_KINDS.filter((kind) => kind.conversion === undefined);
+    const kinds = stored.map((kind) => id(kind.resource.group, kind.resource.kind));
+    const plurals = stored.map((kind) => id(kind.resource.group, kind.resource.plural));
     assert.equal(new Set(kinds).size, kinds.length);
     assert.equal(new Set(plurals).size, plurals.length);
     assert.deepEqual(
       BUILTIN_RESOURCES,
       BUILTIN_KINDS.map((kind) => kind.resource),
     );
+  });
+
+  it('serves a further version only of a kind registered at the storage version its conversion names', () => {
+    const converted = BUILTIN_KINDS.filter((kind) => kind.conversion !== undefined);
+    assert.deepEqual(
+      converted.map((kind) => `${id(kind.resource.group, kind.resource.version)} ${kind.resource.plural}`),
+      ['autoscaling/v1 horizontalpodautoscalers'],
+    );
+    for (const kind of converted) {
+      const storage = builtinKind(kind.resource.group, kind.resource.kind);
+      assert.equal(storage?.resource.version, kind.conversion?.storageVersion);
+      assert.equal(storage?.resource.plural, kind.resource.plural);
+    }
   });
 
   it('finds a kind by group and kind, and nothing for a kind it does not serve', () => {

@@ -21,6 +21,7 @@ import { SELF_SUBJECT_RULES_REVIEW } from './authorization-v1/self-subject-rules
 import { SUBJECT_ACCESS_REVIEW } from './authorization-v1/subject-access-review.js';
 import { AUTHORIZATION_V1_TYPES } from './authorization-v1/types.js';
 import { AUTOSCALING_V1_TYPES } from './autoscaling-v1/types.js';
+import { HORIZONTAL_POD_AUTOSCALER_V1 } from './autoscaling-v1/horizontal-pod-autoscaler.js';
 import { HORIZONTAL_POD_AUTOSCALER } from './autoscaling-v2/horizontal-pod-autoscaler.js';
 import { CERTIFICATE_SIGNING_REQUEST } from './certificates-v1/certificate-signing-request.js';
 import { CRON_JOB } from './batch-v1/cron-job.js';
@@ -43,9 +44,10 @@ import { SERVICE } from './core-v1/service.js';
 import { SERVICE_ACCOUNT } from './core-v1/service-account.js';
 import { FLOW_SCHEMA } from './flowcontrol-v1/flow-schema.js';
 import { PRIORITY_LEVEL_CONFIGURATION } from './flowcontrol-v1/priority-level-configuration.js';
-import type { KindDefinition, TypeSet } from './define/kind-definition.js';
+import type { KindDefinition, TypeSet, VersionConversion } from './define/kind-definition.js';
 import { TOKEN_REQUEST_TYPES } from './authentication-v1/token-request.js';
 import { BINDING_TYPES } from './core-v1/binding.js';
+import { EVICTION_TYPES } from './policy-v1/eviction.js';
 import { CORE_V1_SHARED_TYPES } from './core-v1/types/index.js';
 import { ENDPOINT_SLICE } from './discovery-v1/endpoint-slice.js';
 import { EVENTS_API_EVENT } from './events-v1/event.js';
@@ -102,6 +104,7 @@ export const BUILTIN_KINDS: readonly KindDefinition[] = [
   SELF_SUBJECT_RULES_REVIEW,
   SUBJECT_ACCESS_REVIEW,
   HORIZONTAL_POD_AUTOSCALER,
+  HORIZONTAL_POD_AUTOSCALER_V1,
   CRON_JOB,
   JOB,
   CERTIFICATE_SIGNING_REQUEST,
@@ -143,6 +146,7 @@ export const SHARED_TYPES: readonly TypeSet[] = [
   AUTHENTICATION_V1_TYPES,
   TOKEN_REQUEST_TYPES,
   BINDING_TYPES,
+  EVICTION_TYPES,
   AUTHORIZATION_V1_TYPES,
   RBAC_V1_TYPES,
   VALIDATING_ADMISSION_POLICY_TYPES,
@@ -152,11 +156,19 @@ export const SHARED_TYPES: readonly TypeSet[] = [
 /** The built-in resources with the discovery facts Kubernetes v1.32 reports for them. */
 export const BUILTIN_RESOURCES: readonly ResourceInfo[] = BUILTIN_KINDS.map((kind) => kind.resource);
 
+/** Each kind at its storage version: the versions served by conversion borrow its strategy, selectors and printer. */
 const BY_KIND: ReadonlyMap<string, KindDefinition> = new Map(
-  BUILTIN_KINDS.map((kind) => [`${kind.resource.group}/${kind.resource.kind}`, kind]),
+  BUILTIN_KINDS.filter((kind) => kind.conversion === undefined).map((kind) => [`${kind.resource.group}/${kind.resource.kind}`, kind]),
 );
 
-/** The built-in kind of this group ('' for core) and kind, if Cascade serves one. */
+/** The built-in kind of this group ('' for core) and kind at its storage version, if Cascade serves one. */
 export function builtinKind(group: string, kind: string): KindDefinition | undefined {
   return BY_KIND.get(`${group}/${kind}`);
+}
+
+/** How a served version converts to its storage version; undefined for a version that is stored as served. */
+export function versionConversion(info: Pick<ResourceInfo, 'group' | 'version' | 'plural'>): VersionConversion | undefined {
+  return BUILTIN_KINDS.find(
+    (kind) => kind.resource.group === info.group && kind.resource.version === info.version && kind.resource.plural === info.plural,
+  )?.conversion;
 }

@@ -1,7 +1,7 @@
 import { kindMergeType } from '../apply/object-type.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { Backend } from '../storage/backend.js';
-import { strategyFor, writeHooksFor } from './resources/index.js';
+import { conversionFor, strategyFor, writeHooksFor } from './resources/index.js';
 import type { Schema } from '../openapi/schema.js';
 import { ComputedFields } from './computed-fields.js';
 import type { Strategy } from './strategy.js';
@@ -59,7 +59,17 @@ export class Registry {
     const mergeType = kindMergeType(info.definition, definitions);
     const hooks: WriteHooks = writeHooksFor(info, this.backend);
     const admission = (): AdmissionChain => this.admission ?? EMPTY_ADMISSION_CHAIN;
-    const store = new ResourceStore(info, strategy, this.backend, this.clock, admission, hooks, this.computedFields, mergeType);
+    const store = new ResourceStore(
+      info,
+      strategy,
+      this.backend,
+      this.clock,
+      admission,
+      hooks,
+      this.computedFields,
+      mergeType,
+      conversionFor(info),
+    );
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     let versions = this.byPath.get(info.group);
     if (versions === undefined) {

@@ -34,6 +34,7 @@ import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation
 import { parseResourceVersion } from './resource-version.js';
 import { DEDUCED, type MergeType } from '../apply/schema.js';
 import { endpointOf, trackUpdateOperation } from './field-tracking.js';
+import type { VersionConversion } from '../kinds/define/kind-definition.js';
 
 export interface WriteOptions {
   readonly dryRun?: boolean;
@@ -88,6 +89,10 @@ export class ResourceStore {
   private readonly hooks: WriteHooks;
   readonly ref: { group: string; resource: string };
   readonly apiVersion: string;
+  /** Present when this version is stored as another: objects are converted at the store's edges. */
+  private readonly conversion: VersionConversion | undefined;
+  /** The apiVersion objects are stored with (this version's unless converted). */
+  private readonly storageApiVersion: string;
   private readonly computedFields: ComputedFields | undefined;
   /** How server-side apply and managedFields see this kind (R10.65). */
   readonly mergeType: MergeType;
@@ -115,6 +120,7 @@ export class ResourceStore {
     hooks: WriteHooks = {},
     computedFields?: ComputedFields,
     mergeType: MergeType = DEDUCED,
+    conversion?: VersionConversion,
   ) {
     this.info = info;
     this.strategy = strategy;
@@ -126,12 +132,25 @@ export class ResourceStore {
     this.apiVersion = apiVersionOf(info.group, info.version);
     this.computedFields = computedFields;
     this.mergeType = mergeType;
+    this.conversion = conversion;
+    this.storageApiVersion = conversion === undefined ? this.apiVersion : apiVersionOf(info.group, conversion.storageVersion);
+  }
+
+  /** A stored-form object as this version serves it. */
+  private served(obj: KubeObject): KubeObject {
+    return this.conversion === undefined ? obj : this.conversion.fromStorage(obj);
+  }
+
+  /** A served-form object in the form it is stored in. */
+  private toStored(obj: KubeObject): KubeObject {
+    return this.conversion === undefined ? obj : this.conversion.toStorage(obj);
   }
 
   /** Records an Update operation in `next` unless the write is an apply or names no manager. */
   private track(old: KubeObject | undefined, next: KubeObject, opts: WriteOptions): void {
     if (opts.applied === true || opts.fieldManager === undefined) return;
-    const endpoint = endpointOf(this.info, this.mergeType, this.apiVersion, opts.subresource, nowSeconds(this.clock));
+    // The field sets describe the stored form, so they are recorded under its version.
+    const endpoint = endpointOf(this.info, this.mergeType, this.storageApiVersion, opts.subresource, nowSeconds(this.clock));
     trackUpdateOperation(endpoint, old, next, opts.fieldManager);
   }
 
@@ -149,6 +168,11 @@ export class ResourceStore {
    * (conversion strategy None), so only apiVersion differs between them.
    */
   decode(kv: KeyValue): KubeObject {
+    return this.served(this.decodeStored(kv));
+  }
+
+  /** A stored object in its storage form, which writes work on. */
+  private decodeStored(kv: KeyValue): KubeObject {
     const obj = decodeObject(kv);
     if (this.info.custom === true) obj.apiVersion = this.apiVersion;
     return obj;
@@ -163,7 +187,7 @@ export class ResourceStore {
     if (obj === undefined) return this.decode(deleted);
     this.deleting.delete(previous);
     obj.metadata.resourceVersion = String(deleted.modRevision);
-    return obj;
+    return this.served(obj);
   }
 
   /** The object a create or update event reports: the one written, if its caller let it go, else decoded. */
@@ -172,7 +196,7 @@ export class ResourceStore {
     if (obj === undefined) return this.decode(kv);
     this.written.delete(kv.value);
     obj.metadata.resourceVersion = String(kv.modRevision);
-    return obj;
+    return this.served(obj);
   }
 
   /** Registers a disposable result before its write: the memory backend delivers the event before the write returns. */
@@ -209,7 +233,11 @@ export class ResourceStore {
 
   // ---------------------------------------------------------------- create
 
-  async create(namespace: string | undefined, obj: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
+  async create(namespace: string | undefined, body: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
+    return this.served(await this.createStored(namespace, this.toStored(body), opts));
+  }
+
+  private async createStored(namespace: string | undefined, obj: KubeObject, opts: WriteOptions): Promise<KubeObject> {
     const meta = obj.metadata;
     if (meta.resourceVersion !== undefined && meta.resourceVersion !== '') {
       // kube-apiserver lets its storage layer refuse this with a 500; the fault is the request's, so 400.
@@ -217,7 +245,7 @@ export class ResourceStore {
     }
     // R1.1: the server owns identity and deletion state.
     for (const field of SERVER_OWNED_FIELDS) delete meta[field];
-    obj.apiVersion = this.apiVersion;
+    obj.apiVersion = this.storageApiVersion;
     obj.kind = this.info.kind;
     if (this.info.namespaced) meta.namespace = namespace;
     else delete meta.namespace;
@@ -309,7 +337,7 @@ export class ResourceStore {
           });
         }
         const existing = await this.backend.get(key);
-        const terminating = existing.kv !== undefined && this.decode(existing.kv).metadata.deletionTimestamp !== undefined;
+        const terminating = existing.kv !== undefined && this.decodeStored(existing.kv).metadata.deletionTimestamp !== undefined;
         throw alreadyExists(this.ref, meta.name ?? '', terminating ? 'object is being deleted: ' : '');
       }
     }
@@ -344,10 +372,10 @@ export class ResourceStore {
     const key = objectKey(this.info, namespace, name);
     for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
       const kv = await this.readKv(key, name);
-      const old = this.decode(kv);
-      const next = tryUpdate(structuredClone(old));
+      const old = this.decodeStored(kv);
+      const next = this.toStored(tryUpdate(this.served(structuredClone(old))));
       try {
-        return await this.writeUpdate(key, kv, old, next, opts);
+        return this.served(await this.writeUpdate(key, kv, old, next, opts));
       } catch (err) {
         if (err instanceof RevisionConflictError) continue;
         if (err instanceof KeyNotFoundError) throw notFound(this.ref, name);
@@ -376,7 +404,7 @@ export class ResourceStore {
         fieldError.invalid('metadata.deletionGracePeriodSeconds', n.deletionGracePeriodSeconds, 'field is immutable'),
       ]);
     }
-    next.apiVersion = this.apiVersion;
+    next.apiVersion = this.storageApiVersion;
     next.kind = this.info.kind;
     // R1.2, R1.12, R1.14: server-owned fields are silently restored.
     n.uid = o.uid;
@@ -482,10 +510,11 @@ export class ResourceStore {
     const key = objectKey(this.info, namespace, name);
     for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
       const kv = await this.readKv(key, name);
-      const obj = this.decode(kv);
+      const obj = this.decodeStored(kv);
       checkDeletePreconditions(this.info, obj, opts);
       try {
-        return await this.deleteOnce(key, kv, obj, opts, dryRun, requester);
+        const result = await this.deleteOnce(key, kv, obj, opts, dryRun, requester);
+        return result.body.kind === 'Status' ? result : { ...result, body: this.served(result.body as KubeObject) };
       } catch (err) {
         if (err instanceof RevisionConflictError) continue;
         if (err instanceof KeyNotFoundError) throw notFound(this.ref, name);
@@ -574,7 +603,7 @@ export class ResourceStore {
       next.metadata.resourceVersion = old.metadata.resourceVersion;
       return next;
     }
-    if (opts.resultDisposable !== true) return this.decode(await this.backend.update(key, bytes, kv.modRevision));
+    if (opts.resultDisposable !== true) return this.decodeStored(await this.backend.update(key, bytes, kv.modRevision));
     // The caller only serialises the answer, so `next` is the answer and may go to the watch event as well.
     this.handOverWritten(bytes, next);
     const written = await this.backend.update(key, bytes, kv.modRevision).catch((err: unknown) => {

@@ -11,6 +11,8 @@ import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
 import { createWebhookAdmission, type WebhookAdmission } from '../admission/webhooks/webhook-admission.js';
+import { resourceQuotaAdmission } from '../admission/resource-quota/plugin.js';
+import { limitRanger } from '../admission/limit-ranger.js';
 import { StatusError } from '../api/errors.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { BUILTIN_DEFINITIONS } from '../kinds/definitions.js';
@@ -51,6 +53,7 @@ import { validatingAdmissionPolicy } from '../admission/validating-admission-pol
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import { getIfPresent } from '../client/get-if-present.js';
 import { createSharedInformer } from '../cache/shared-informer.js';
+import { NAMESPACE_INDEX, namespaceIndexFunc } from '../cache/store.js';
 import { withInformerReads } from '../client/informer-reads.js';
 import { createRequestSecurity } from './request-security.js';
 import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
@@ -154,6 +157,16 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const namespaceInformer = createSharedInformer(client, NAMESPACES, undefined, {
     onError: (err) => log(`namespace informer: ${String(err)}`),
   });
+  // The quotas the ResourceQuota plugin charges, cached as kube-apiserver's plugin caches them.
+  const quotaInformer = createSharedInformer(client, RESOURCE_QUOTAS, undefined, {
+    indexers: { [NAMESPACE_INDEX]: namespaceIndexFunc },
+    onError: (err) => log(`resource quota informer: ${String(err)}`),
+  });
+  const limitRangeInformer = createSharedInformer(client, LIMIT_RANGES, undefined, {
+    indexers: { [NAMESPACE_INDEX]: namespaceIndexFunc },
+    onError: (err) => log(`limit range informer: ${String(err)}`),
+  });
+  const limitRanges = limitRanger((namespace) => limitRangeInformer.store.byIndex(NAMESPACE_INDEX, namespace));
   // ProtectionRules are served as a built-in CRD; the rule set feeds admission and the rules' reference fields.
   const rules = new ProtectionRuleSet(client, registry.computedFields);
   // kube-apiserver's plugin order (AllOrderedPlugins), restricted to the plugins Cascade has, with Cascade's own
@@ -190,6 +203,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           cached: (name) => namespaceInformer.store.get(undefined, name),
           live: (name) => getIfPresent(client, NAMESPACES, undefined, name),
         }),
+        limitRanges,
         priority,
         defaultTolerationSeconds,
         defaultStorageClass(async () => (await client.list(STORAGE_CLASSES, undefined)).items),
@@ -200,6 +214,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         webhooks.mutating,
       ],
       [
+        limitRanges,
         priority,
         // On by default in Cascade (off in kube-apiserver): blockOwnerDeletion only means something with it (R3.1).
         ownerReferencesPermissionEnforcement({
@@ -213,6 +228,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           () => rbac,
         ),
         webhooks.validating,
+        resourceQuotaAdmission({
+          cached: (namespace) => quotaInformer.store.byIndex(NAMESPACE_INDEX, namespace),
+          live: async (namespace) => (await client.list(RESOURCE_QUOTAS, namespace)).items,
+          updateStatus: async (quota) => {
+            await client.update(RESOURCE_QUOTAS, quota.metadata.namespace, quota, 'status');
+          },
+        }),
       ],
     ),
   );
@@ -286,6 +308,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     cronJobController: false,
     ttlAfterFinishedController: false,
     validatingAdmissionPolicyStatus: false,
+    horizontalPodAutoscalerController: false,
+    resourceQuotaController: false,
+    disruptionController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   const elector =
@@ -361,7 +386,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   });
   await ensureSystemNamespaces(registry);
   namespaceInformer.start();
-  await namespaceInformer.whenSynced();
+  quotaInformer.start();
+  limitRangeInformer.start();
+  await Promise.all([namespaceInformer.whenSynced(), quotaInformer.whenSynced(), limitRangeInformer.whenSynced()]);
   await webhooks.start();
   await ensureKubernetesService(registry, host, (server.address() as AddressInfo).port);
   await ensureSystemPriorityClasses(registry);
@@ -401,6 +428,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await rbac.stop();
       await namespaceInformer.stop();
       await webhooks.stop();
+      await quotaInformer.stop();
+      await limitRangeInformer.stop();
       await aggregator?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -412,6 +441,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 }
 
 const NAMESPACES: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
+const LIMIT_RANGES: ResourceRef = { group: '', version: 'v1', resource: 'limitranges' };
+const RESOURCE_QUOTAS: ResourceRef = { group: '', version: 'v1', resource: 'resourcequotas' };
 const PRIORITY_CLASSES: ResourceRef = { group: 'scheduling.k8s.io', version: 'v1', resource: 'priorityclasses' };
 const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
 const STORAGE_CLASSES: ResourceRef = { group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses' };

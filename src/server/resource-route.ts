@@ -8,6 +8,7 @@ import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet, handleList } from './handlers/read.js';
 import { handleReview } from './handlers/review.js';
 import { handlePodBinding } from './handlers/pod-binding.js';
+import { handlePodEviction } from './handlers/pod-eviction.js';
 import { handleScale } from './handlers/scale.js';
 import { handleTokenRequest } from './handlers/token-request.js';
 import { assertRenderable } from './handlers/transform.js';
@@ -161,6 +162,7 @@ export async function routeResource(
   if (sub?.name === 'scale') return handleScale(r, verb as 'get' | 'update' | 'patch', name);
   if (sub?.name === 'token' && info.group === '' && info.plural === 'serviceaccounts') return handleTokenRequest(r, name);
   if (sub?.name === 'binding' && info.group === '' && info.plural === 'pods') return handlePodBinding(r, name);
+  if (sub?.name === 'eviction' && info.group === '' && info.plural === 'pods') return handlePodEviction(r, name);
   switch (verb) {
     case 'get':
       return handleGet(r, name);

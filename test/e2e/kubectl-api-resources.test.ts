@@ -159,6 +159,7 @@ describe('kubectl discovery commands', () => {
       'apps/v1',
       'authentication.k8s.io/v1',
       'authorization.k8s.io/v1',
+      'autoscaling/v1',
       'autoscaling/v2',
       'batch/v1',
       'cascade.dev/v1alpha1',

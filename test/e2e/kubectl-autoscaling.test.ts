@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { waitFor } from '../../src/embed/index.js';
 
 const HPAS = '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers';
 
@@ -14,37 +15,99 @@ function rows(output: string): string[] {
 describe('autoscaling/v2 HorizontalPodAutoscalers with kubectl (issue 31)', () => {
   let ts: TestServer;
   before(async () => {
-    ts = await startTestServer();
+    // The HPA controller's 15 s period, shortened so the test sees its passes.
+    ts = await startTestServer({ controllers: { hpaSyncPeriodMs: 200 } });
   });
   after(async () => {
     await ts.stop();
   });
 
-  // kubectl 1.32's `autoscale` posts autoscaling/v1, which Cascade does not serve yet: it answers 404.
-  it('kubectl autoscale needs autoscaling/v1; an autoscaling/v2 HPA applied is defaulted and printed by kubectl get hpa', async () => {
+  it('kubectl autoscale posts autoscaling/v1; the HPA is served at v1 and v2 and printed by kubectl get hpa', async () => {
     await ts.kubectlOk(['create', 'deployment', 'web', '--image=nginx']);
-    const autoscale = await ts.kubectl(['autoscale', 'deployment', 'web', '--min=2', '--max=5', '--cpu-percent=80']);
-    assert.equal(autoscale.stderr.trim(), 'Error from server (NotFound): the server could not find the requested resource');
+    assert.equal(
+      await ts.kubectlOk(['autoscale', 'deployment', 'web', '--min=2', '--max=5', '--cpu-percent=70']),
+      'horizontalpodautoscaler.autoscaling/web autoscaled\n',
+    );
+    const v2 = JSON.parse(await ts.kubectlOk(['get', 'hpa', 'web', '-o', 'json']));
+    assert.equal(v2.apiVersion, 'autoscaling/v2');
+    assert.deepEqual(v2.spec, {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 2,
+      maxReplicas: 5,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+    });
+    const v1 = JSON.parse(await ts.kubectlOk(['get', 'horizontalpodautoscalers.v1.autoscaling', 'web', '-o', 'json']));
+    assert.equal(v1.apiVersion, 'autoscaling/v1');
+    assert.deepEqual(v1.spec, {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 2,
+      maxReplicas: 5,
+      targetCPUUtilizationPercentage: 70,
+    });
+    // A v1 patch changes the one stored object, which v2 readers see.
+    await ts.kubectlOk(['patch', 'horizontalpodautoscalers.v1.autoscaling', 'web', '-p', '{"spec":{"targetCPUUtilizationPercentage":80}}']);
+    for (const resource of ['hpa', 'horizontalpodautoscalers.v1.autoscaling']) {
+      const table = rows(await ts.kubectlOk(['get', resource]));
+      assert.equal(table[0], 'NAME REFERENCE TARGETS MINPODS MAXPODS REPLICAS AGE');
+      assert.match(table[1] ?? '', /^web Deployment\/web cpu: <unknown>\/80% 2 5 \d+ \S+$/);
+    }
+    assert.match(await ts.kubectlOk(['get', 'all']), /horizontalpodautoscaler\.autoscaling\/web/);
+    // Without a metrics API the controller only enforces the bounds: the Deployment goes from 1 to minReplicas.
+    await waitFor(async () => (await ts.kubectlOk(['get', 'deployment', 'web', '-o', 'jsonpath={.spec.replicas}'])) === '2', {
+      intervalMs: 100,
+    });
+    await waitFor(
+      async () => {
+        const status = JSON.parse(await ts.kubectlOk(['get', 'hpa', 'web', '-o', 'jsonpath={.status}']));
+        return status.currentReplicas === 2 && (status.conditions ?? []).some((c: { type: string }) => c.type === 'ScalingActive');
+      },
+      { intervalMs: 100 },
+    );
+    const status = JSON.parse(await ts.kubectlOk(['get', 'hpa', 'web', '-o', 'jsonpath={.status}']));
+    assert.deepEqual(status.currentMetrics, [{ type: '' }]);
+    assert.deepEqual(
+      status.conditions.map((c: Record<string, string>) => [c.type, c.status, c.reason, c.message]),
+      [
+        ['AbleToScale', 'True', 'SucceededGetScale', "the HPA controller was able to get the target's current scale"],
+        [
+          'ScalingActive',
+          'False',
+          'FailedGetResourceMetric',
+          'the HPA was unable to compute the replica count: failed to get cpu utilization: unable to get metrics for resource cpu: no metrics returned from resource metrics API',
+        ],
+      ],
+    );
+    const events = await ts.kubectlOk(['get', 'events', '--field-selector', 'involvedObject.kind=HorizontalPodAutoscaler', '-o', 'json']);
+    const reasons = new Set(JSON.parse(events).items.map((e: { reason: string }) => e.reason));
+    assert.deepEqual([...reasons].sort(), ['FailedComputeMetricsReplicas', 'FailedGetResourceMetric', 'SuccessfulRescale']);
+    const discovery = JSON.parse(await ts.kubectlOk(['get', '--raw', '/apis/autoscaling']));
+    assert.deepEqual(
+      discovery.versions.map((v: { version: string }) => v.version),
+      ['v2', 'v1'],
+    );
+    assert.equal(discovery.preferredVersion.version, 'v2');
+    await ts.kubectlOk(['delete', 'hpa', 'web']);
+  });
+
+  it('an autoscaling/v2 HPA applied is defaulted, and its other metrics reach v1 readers as annotations', async () => {
     const manifest = JSON.stringify({
       apiVersion: 'autoscaling/v2',
       kind: 'HorizontalPodAutoscaler',
       metadata: { name: 'web' },
-      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 2, maxReplicas: 5 },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+        minReplicas: 2,
+        maxReplicas: 5,
+        metrics: [{ type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '100Mi' } } }],
+      },
     });
     await ts.kubectlOk(['apply', '-f', '-'], { input: manifest });
-    const hpa = JSON.parse(await ts.kubectlOk(['get', 'hpa', 'web', '-o', 'json']));
-    assert.equal(hpa.apiVersion, 'autoscaling/v2');
-    assert.deepEqual(hpa.spec, {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-      minReplicas: 2,
-      maxReplicas: 5,
-      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
-    });
-    assert.deepEqual(hpa.status, { currentMetrics: null, desiredReplicas: 0 });
-    const table = rows(await ts.kubectlOk(['get', 'hpa']));
-    assert.equal(table[0], 'NAME REFERENCE TARGETS MINPODS MAXPODS REPLICAS AGE');
-    assert.match(table[1] ?? '', /^web Deployment\/web cpu: <unknown>\/80% 2 5 0 \S+$/);
-    assert.match(await ts.kubectlOk(['get', 'all']), /horizontalpodautoscaler\.autoscaling\/web/);
+    const v1 = JSON.parse(await ts.kubectlOk(['get', 'horizontalpodautoscalers.v1.autoscaling', 'web', '-o', 'json']));
+    assert.equal(v1.spec.targetCPUUtilizationPercentage, undefined);
+    assert.equal(
+      v1.metadata.annotations['autoscaling.alpha.kubernetes.io/metrics'],
+      '[{"type":"Resource","resource":{"name":"memory","targetAverageValue":"100Mi"}}]',
+    );
   });
 
   it('defaults minReplicas, the cpu metric and the behavior rules of a bare HPA', async () => {

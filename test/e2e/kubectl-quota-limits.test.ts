@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { waitFor } from '../../src/embed/index.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const NS = 'quotas';
@@ -38,7 +39,12 @@ describe('core/v1 podtemplates, limitranges, resourcequotas and node.k8s.io/v1 r
     assert.match(table[1] ?? '', /^q1 \S+ pods: 0\/2, requests\.memory: 0\/1Gi limits\.cpu: 0\/2$/);
     const stored = JSON.parse(await k('get', 'resourcequota', 'q1', '-o', 'json'));
     assert.deepEqual(stored.spec, { hard: { 'limits.cpu': '2', pods: '2', 'requests.memory': '1Gi' } });
-    assert.equal(stored.status, undefined);
+    // The resourcequota controller fills the status from the spec and what the namespace holds.
+    const status = await waitFor(async () => JSON.parse(await k('get', 'resourcequota', 'q1', '-o', 'json')).status, { intervalMs: 100 });
+    assert.deepEqual(status, {
+      hard: { 'limits.cpu': '2', pods: '2', 'requests.memory': '1Gi' },
+      used: { 'limits.cpu': '0', pods: '0', 'requests.memory': '0' },
+    });
   });
 
   it('a quota with a negative or fractional count, or a malformed quantity, is refused with Kubernetes messages', async () => {

@@ -2,6 +2,7 @@ import { age } from '../../tables/cell-format.js';
 import { AGE_COLUMN, NAME_COLUMN } from '../../tables/common-columns.js';
 import { get, integer, text } from '../../tables/object-fields.js';
 import { column } from '../../tables/printer.js';
+import { horizontalPodAutoscalerFromV1 } from '../autoscaling-v1/horizontal-pod-autoscaler-conversion.js';
 import type { KindDefinition } from '../define/kind-definition.js';
 import { resourceInfo, STATUS } from '../define/resource.js';
 import { defaultHorizontalPodAutoscaler } from './horizontal-pod-autoscaler-defaults.js';
@@ -60,7 +61,10 @@ export const HORIZONTAL_POD_AUTOSCALER: KindDefinition = {
       column('Replicas', 'integer', DOC.currentReplicas),
       AGE_COLUMN,
     ],
-    row: (hpa, now) => {
+    row: (served, now) => {
+      // A Table asked of autoscaling/v1 lists v1 objects (list items carry no apiVersion; v1 has no spec.metrics,
+      // which v2 always has once defaulted); the columns read the v2 form both are stored as.
+      const hpa = Array.isArray(get(served, 'spec', 'metrics')) ? served : horizontalPodAutoscalerFromV1(served);
       const min = get(hpa, 'spec', 'minReplicas');
       return [
         hpa.metadata.name ?? '',

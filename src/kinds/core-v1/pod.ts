@@ -37,7 +37,8 @@ function podGracePeriod(obj: KubeObject, requested: number | undefined): number 
 
 function podFields(obj: KubeObject): Record<string, string> {
   const podIPs = fieldAt(obj, 'status', 'podIPs');
-  const firstIP = Array.isArray(podIPs) && podIPs.length > 0 ? textAttr(fieldAt(podIPs[0], 'ip')) : textAttr(fieldAt(obj, 'status', 'podIP'));
+  const firstIP =
+    Array.isArray(podIPs) && podIPs.length > 0 ? textAttr(fieldAt(podIPs[0], 'ip')) : textAttr(fieldAt(obj, 'status', 'podIP'));
   return {
     'spec.nodeName': textAttr(fieldAt(obj, 'spec', 'nodeName')),
     'spec.restartPolicy': textAttr(fieldAt(obj, 'spec', 'restartPolicy')),
@@ -288,7 +289,11 @@ export const POD: KindDefinition = {
     namespaced: true,
     shortNames: ['po'],
     categories: ['all'],
-    subresources: [{ name: 'binding', verbs: ['create'], kind: 'Binding' }, STATUS],
+    subresources: [
+      { name: 'binding', verbs: ['create'], kind: 'Binding' },
+      { name: 'eviction', verbs: ['create'], group: 'policy', version: 'v1', kind: 'Eviction' },
+      STATUS,
+    ],
   }),
   strategy: {
     returnDeletedObject: true,

@@ -1,4 +1,5 @@
 import type { ResourceInfo } from '../../api/resource-info.js';
+import type { KubeObject } from '../../api/types.js';
 import type { Definitions } from '../../openapi/schema.js';
 import type { Printer } from '../../tables/printer.js';
 import type { FieldNumberTable } from './field-numbers.js';
@@ -11,6 +12,18 @@ export interface TypeSet {
   readonly definitions?: Definitions;
   /** Field numbers of the same types' protobuf messages (generated.proto). */
   readonly fieldNumbers?: FieldNumberTable;
+}
+
+/**
+ * How a version that is served but not stored converts to and from the storage version (pkg/apis/<group>/<version>/
+ * conversion.go). The store applies it at its edges: objects come in converted to the storage version, and every
+ * object it hands out (reads, lists, watch events, write results) goes out converted back.
+ */
+export interface VersionConversion {
+  /** The version of the same group and resource the objects are stored at, whose strategy and printer apply. */
+  readonly storageVersion: string;
+  toStorage(obj: KubeObject): KubeObject;
+  fromStorage(obj: KubeObject): KubeObject;
 }
 
 /**
@@ -27,4 +40,10 @@ export interface KindDefinition extends TypeSet {
   readonly fieldSelectors?: FieldSelectors;
   /** Server-side printing (pkg/printers/internalversion); omitted: the DefaultTableConvertor's Name and Created At. */
   readonly printer?: Printer;
+  /**
+   * Present on a further version of a kind already declared at its storage version (autoscaling/v1
+   * HorizontalPodAutoscalers, stored as v2): such a version declares its resource, schemas and field numbers, and
+   * borrows strategy, field selectors and printer from the storage version.
+   */
+  readonly conversion?: VersionConversion;
 }

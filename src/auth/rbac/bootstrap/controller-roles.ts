@@ -27,6 +27,9 @@ export const CONTROLLER_ACCOUNTS = {
   ttlAfterFinished: 'ttl-after-finished-controller',
   podGarbageCollector: 'pod-garbage-collector',
   validatingAdmissionPolicyStatus: 'validatingadmissionpolicy-status-controller',
+  horizontalPodAutoscaler: 'horizontal-pod-autoscaler',
+  resourceQuota: 'resourcequota-controller',
+  disruption: 'disruption-controller',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -143,6 +146,28 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
   validatingAdmissionPolicyStatus: [
     resourceRule(['get', 'list', 'watch'], ['admissionregistration.k8s.io'], ['validatingadmissionpolicies']),
     resourceRule(['get', 'patch', 'update'], ['admissionregistration.k8s.io'], ['validatingadmissionpolicies/status']),
+  ],
+  // Kubernetes' role reads and updates `*/scale`; Cascade's controller reads the built-in scalable kinds and patches
+  // their replicas instead, which is what their scale subresource does.
+  horizontalPodAutoscaler: [
+    resourceRule(['get', 'list', 'watch'], ['autoscaling'], ['horizontalpodautoscalers']),
+    resourceRule(['update'], ['autoscaling'], ['horizontalpodautoscalers/status']),
+    resourceRule(['get', 'patch'], ['apps'], ['deployments', 'replicasets', 'statefulsets']),
+    resourceRule(['get', 'patch'], [''], ['replicationcontrollers']),
+    EVENTS_RULE,
+  ],
+  // Usage is counted over whatever a quota names; the quota itself is re-read live before its status is written.
+  resourceQuota: [
+    resourceRule(['list', 'watch'], ['*'], ['*']),
+    resourceRule(['get'], [''], ['resourcequotas']),
+    resourceRule(['update'], [''], ['resourcequotas/status']),
+    EVENTS_RULE,
+  ],
+  disruption: [
+    resourceRule(['get', 'list', 'watch'], ['apps', 'extensions'], ['deployments', 'replicasets', 'statefulsets']),
+    resourceRule(['get', 'list', 'watch'], [''], ['replicationcontrollers', 'pods']),
+    resourceRule(['get', 'list', 'watch'], ['policy'], ['poddisruptionbudgets']),
+    resourceRule(['update'], ['policy'], ['poddisruptionbudgets/status']),
     EVENTS_RULE,
   ],
 };
