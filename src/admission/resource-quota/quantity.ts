@@ -1,3 +1,5 @@
+import { quantityNanos } from '../../validation/quantity-text.js';
+
 /**
  * Exact resource.Quantity arithmetic for quota accounting: values are kept as integers of nano-units, so sums of
  * "100m" and "1.5Gi" never drift, and printed in Go's canonical form (resource.Quantity.String) in the format of
@@ -24,32 +26,20 @@ const BINARY: Readonly<Record<string, bigint>> = {
 };
 const DECIMAL_EXPONENTS: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 
+const SUFFIX = /^[+-]?\d*(?:\.\d*)?(.*)$/;
+
 export const ZERO: Quantity = { nano: 0n, format: 'DecimalSI' };
 
-/** Parses a quantity that validation already accepted; rounds up below a nano-unit as Go rounds up to its scale. */
+/**
+ * Parses a quantity that validation already accepted. The value comes from the one bounded parser
+ * (validation/quantity-text.ts: rounded up to nano-units as Go rounds, capped as Go caps, so a hostile "1e999999999"
+ * never becomes a billion-digit BigInt); the format from the suffix, as Go keeps it.
+ */
 export function parseQuantity(value: unknown): Quantity {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '0';
-  const match = /^([+-]?)(\d*)(?:\.(\d*))?(.*)$/.exec(text);
-  if (match === null) return ZERO;
-  const [, sign = '', whole = '', fraction = '', suffix = ''] = match;
-  const digits = BigInt(`${whole}${fraction}` === '' ? '0' : `${whole}${fraction}`);
-  let numerator = digits;
-  let denominator = 10n ** BigInt(fraction.length);
-  let format: Format = 'DecimalSI';
-  const binary = BINARY[suffix];
-  if (binary !== undefined) {
-    numerator *= binary;
-    format = 'BinarySI';
-  } else {
-    const exponent = DECIMAL_EXPONENTS[suffix] ?? (/^[eE][-+]?\d+$/.test(suffix) ? Number(suffix.slice(1)) : 0);
-    if (!(suffix in DECIMAL_EXPONENTS)) format = 'DecimalExponent';
-    if (exponent >= 0) numerator *= 10n ** BigInt(exponent);
-    else denominator *= 10n ** BigInt(-exponent);
-  }
-  numerator *= NANO;
-  let nano = numerator / denominator;
-  if (nano * denominator < numerator) nano += 1n;
-  return { nano: sign === '-' ? -nano : nano, format };
+  const suffix = SUFFIX.exec(text)?.[1] ?? '';
+  const format: Format = suffix in BINARY ? 'BinarySI' : suffix in DECIMAL_EXPONENTS ? 'DecimalSI' : 'DecimalExponent';
+  return { nano: quantityNanos(text), format };
 }
 
 export function add(a: Quantity, b: Quantity): Quantity {
