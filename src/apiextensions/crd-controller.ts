@@ -177,7 +177,13 @@ export class CrdController {
       for (const item of list.items) {
         if (item.metadata.deletionTimestamp !== undefined) continue;
         try {
-          await this.client.delete(ref, item.metadata.namespace, item.metadata.name ?? '', { propagationPolicy: 'Background' });
+          await this.client.delete(
+            ref,
+            item.metadata.namespace,
+            item.metadata.name ?? '',
+            { propagationPolicy: 'Background' },
+            { reason: 'CRDRemoval', crd: name },
+          );
         } catch (err) {
           if (!(err instanceof StatusError && err.code === 404)) throw err;
         }

@@ -52,6 +52,11 @@ export interface TestServerOptions {
   readonly bookmarkIntervalMs?: number;
   /** Availability re-check interval and probe timeout of aggregated APIs (default 30 s and 5 s, as Kubernetes). */
   readonly aggregator?: ApiServerOptions['aggregator'];
+  /**
+   * Archive removed objects and serve archivedobjects and Restores, with this retention (as `cascade serve
+   * --archive-retention --archive-max-bytes`, which archives by default). Default: off.
+   */
+  readonly archive?: ApiServerOptions['archive'];
 }
 
 export type TestServerStorage = 'memory' | 'sqlite' | 'etcd';
@@ -188,6 +193,7 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
         options.simulateNodes === undefined ? options.controllers : { ...options.controllers, simulateNodes: options.simulateNodes },
       limits: options.limits,
       aggregator: options.aggregator,
+      archive: options.archive,
       security:
         pki === undefined
           ? undefined

@@ -41,7 +41,12 @@ import { API_AUDIENCES } from './handlers/reviews/authentication-review.js';
 import { clientCertificateAuthenticator } from '../auth/authn/client-certificate.js';
 import { RbacAuthorizer } from '../auth/rbac/authorizer.js';
 import { ensureBootstrapPolicy } from '../auth/rbac/bootstrap/ensure.js';
-import { CONTROLLER_IDENTITIES, CONTROLLER_MANAGER_IDENTITY, type ControllerName } from '../auth/rbac/bootstrap/identities.js';
+import {
+  CONTROLLER_IDENTITIES,
+  CONTROLLER_MANAGER_IDENTITY,
+  type ControllerName,
+  RESTORE_CONTROLLER_IDENTITY,
+} from '../auth/rbac/bootstrap/identities.js';
 import { privilegedGroupsAuthorizer } from '../auth/rbac/privileged-groups.js';
 import { unionAuthorizer } from '../auth/rbac/union.js';
 import { INSECURE_ADMIN, type UserInfo } from '../api/user.js';
@@ -53,6 +58,11 @@ import { withInformerReads } from '../client/informer-reads.js';
 import { createRequestSecurity } from './request-security.js';
 import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
 import { installProtectionRuleCrd } from '../protection/rule-crd.js';
+import { Archive } from '../registry/archive/archive.js';
+import { ArchivePruner } from '../registry/archive/pruner.js';
+import type { RetentionPolicy } from '../registry/archive/retention.js';
+import { archiveReadCheck, createCheck, serveArchiveApi } from './archive-api.js';
+import { RestoreController } from '../controllers/restore/controller.js';
 import { ProtectionRuleSet } from '../protection/rule-set.js';
 import { PROTECTION_RULES } from '../protection/rule-types.js';
 
@@ -103,6 +113,16 @@ export interface ApiServerOptions {
   readonly limits?: ApiServerLimits;
   /** Availability re-check interval and probe timeout of aggregated APIs (Kubernetes: 30 s and 5 s). */
   readonly aggregator?: Pick<AggregatorOptions, 'recheckIntervalMs' | 'discoveryTimeoutMs'>;
+  /**
+   * Keep what leaves storage in an archive, served as archivedobjects and clusterarchivedobjects, and serve
+   * Restores (issue 28). Absent: no archive, and neither resource is served.
+   */
+  readonly archive?: ArchiveOptions;
+}
+
+export interface ArchiveOptions extends RetentionPolicy {
+  /** How often pruning runs (default 60 s). */
+  readonly pruneIntervalMs?: number;
 }
 
 export interface ApiServer {
@@ -117,6 +137,8 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
+const DEFAULT_PRUNE_INTERVAL_MS = 60_000;
+
 /** A read's 404 as undefined; other failures propagate. */
 function absentAsUndefined(err: unknown): undefined {
   if (err instanceof StatusError && err.code === 404) return undefined;
@@ -130,8 +152,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const security = options.security;
   const rbac = new RbacAuthorizer({ onError: (err) => log(`rbac authorizer: ${String(err)}`) });
   const authorizer = unionAuthorizer(privilegedGroupsAuthorizer(), rbac);
+  const clock = options.clock ?? (() => new Date());
   const registry = new Registry({
     backend: options.backend,
+    ...(options.archive === undefined ? {} : { archive: new Archive(clock) }),
     resources: options.resources ?? BUILTIN_RESOURCES,
     clock: options.clock,
     strategyFor: strategyWithCustomResourceDefinitions,
@@ -222,7 +246,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       return result === undefined || 'error' in result ? result : { ...result, user: withAuthenticatedGroup(result.user) };
     },
     serviceAccountTokens: tokenIssuer,
+    ...(options.archive === undefined
+      ? {}
+      : { objectReadCheck: (info: ResourceInfo, user: UserInfo) => archiveReadCheck(authorizer, info, user) }),
   };
+  if (options.archive !== undefined) serveArchiveApi(registry);
+  const pruner =
+    options.archive === undefined
+      ? undefined
+      : new ArchivePruner(options.backend, options.archive, clock, options.archive.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS, log);
   const clientAs = (user: UserInfo): ApiClient =>
     createInProcessClient(registry, BUILTIN_DEFINITIONS, {
       identity: { user, authorizer },
@@ -230,6 +262,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       fieldManager: 'kube-controller-manager',
     });
   const managerClient = clientAs(CONTROLLER_MANAGER_IDENTITY);
+  const restores =
+    options.archive === undefined
+      ? undefined
+      : new RestoreController({ client: clientAs(RESTORE_CONTROLLER_IDENTITY), clientAs, canCreate: createCheck(authorizer), clock, log });
   const clientFor = (controller: ControllerName): ApiClient =>
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
   // The apiextensions part of the server: it serves custom resources as their CRDs are established.
@@ -338,6 +374,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await rules.start();
   if (elector === undefined) await controllers.start();
   else elector.start();
+  pruner?.start();
+  await restores?.start();
   ready = true;
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -356,6 +394,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       else await controllers.stop();
       await apf.stop();
       await rules.stop();
+      await pruner?.stop();
+      await restores?.stop();
       await crds.stop();
       await rbac.stop();
       await namespaceInformer.stop();
