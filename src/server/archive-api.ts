@@ -12,6 +12,7 @@ import { genericStrategy } from '../registry/resources/generic.js';
 import { age } from '../tables/cell-format.js';
 import { column, type Printer } from '../tables/printer.js';
 import { restorePrinter } from './restore-printer.js';
+import { ARCHIVED_OBJECT_DEFINITIONS, CLUSTER_ARCHIVED_OBJECT_DEFINITIONS, RESTORE_DEFINITIONS } from './archive-definitions.js';
 import type { CreateCheck } from '../controllers/restore/controller.js';
 
 const ARCHIVE_PRINTER: Printer = {
@@ -51,11 +52,15 @@ const SELECTABLE: Readonly<Record<string, (entry: KubeObject) => readonly string
 
 /** Serves the archive (read-only) and Restores; called once, when the server archives. */
 export function serveArchiveApi(registry: Registry): void {
-  for (const info of [ARCHIVED_OBJECTS, CLUSTER_ARCHIVED_OBJECTS]) {
-    registry.add(info, { ...genericStrategy(info), printer: ARCHIVE_PRINTER });
+  const served = [
+    [ARCHIVED_OBJECTS, ARCHIVED_OBJECT_DEFINITIONS],
+    [CLUSTER_ARCHIVED_OBJECTS, CLUSTER_ARCHIVED_OBJECT_DEFINITIONS],
+  ] as const;
+  for (const [info, definitions] of served) {
+    registry.add(info, { ...genericStrategy(info), printer: ARCHIVE_PRINTER }, definitions);
     for (const [label, field] of Object.entries(SELECTABLE)) registry.computedFields.define(info.group, info.plural, label, field);
   }
-  registry.add(RESTORES, { ...genericStrategy(RESTORES, RESTORE_STRATEGY), printer: restorePrinter() });
+  registry.add(RESTORES, { ...genericStrategy(RESTORES, RESTORE_STRATEGY), printer: restorePrinter() }, RESTORE_DEFINITIONS);
 }
 
 /** The original's resource and group, from "deployments.apps" / "pods". */

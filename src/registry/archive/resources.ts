@@ -21,6 +21,8 @@ const readOnly = (kind: string, plural: string, namespaced: boolean, shortNames:
   // Entries are named after the original object's uid.
   nameFormat: 'path-segment',
   definition: `dev.cascade.${ARCHIVE_VERSION}.${kind}`,
+  // Served as Cascade's other extension kinds (ProtectionRules) are, like custom resources: no built-in typed decoding.
+  custom: true,
 });
 
 /**

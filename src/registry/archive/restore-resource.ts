@@ -24,6 +24,8 @@ export const RESTORES: ResourceInfo = {
   subresources: [{ name: 'status', verbs: ['get', 'patch', 'update'] }],
   nameFormat: 'dns1123-subdomain',
   definition: `dev.cascade.${ARCHIVE_VERSION}.Restore`,
+  // Decoded as custom resources are (see resources.ts).
+  custom: true,
 };
 
 /** What a Restore names. */
