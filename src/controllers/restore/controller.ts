@@ -203,6 +203,7 @@ export class RestoreController {
     const as = this.clientAs(user);
     const newUids = new Map(renewed);
     const restored: RestoredItem[] = [];
+    const meanwhile: RefusedItem[] = [];
     for (const p of objects) {
       const dropped: string[] = [];
       const body = rollForward(p.object, newUids, (ref) => {
@@ -214,8 +215,16 @@ export class RestoreController {
       try {
         created = await this.create(as, toRef(p.original), p.original.namespace, body);
       } catch (err) {
+        // Checked absent before the first write, so the cluster made it since: a restored namespace's default
+        // ServiceAccount, a restored Deployment's ReplicaSet. The live one stays, and its dependents follow it.
+        const live = err instanceof StatusError && err.code === 409 ? await this.live(toRef(p.original), p.original.namespace, p.original.name) : undefined;
+        if (live?.metadata.uid !== undefined) {
+          newUids.set(p.original.uid, live.metadata.uid);
+          meanwhile.push({ ...itemOf(p.original), message: `created meanwhile by the cluster (uid ${live.metadata.uid}), kept as is` });
+          continue;
+        }
         const message = err instanceof Error ? err.message : String(err);
-        const refused = [{ ...itemOf(p.original), message }];
+        const refused = [...meanwhile, { ...itemOf(p.original), message }];
         return finished('Failed', 'CreateFailed', `restored ${restored.length} of ${objects.length} objects`, this.clock(), restored, refused);
       }
       const newUID = created.metadata.uid ?? '';
@@ -223,7 +232,8 @@ export class RestoreController {
       const message = dropped.length === 0 ? undefined : `owner references dropped (owner gone, not restored): ${dropped.join(', ')}`;
       restored.push({ ...itemOf(p.original), newUID, ...(message === undefined ? {} : { message }) });
     }
-    return finished('Complete', 'Restored', `restored ${restored.length} objects`, this.clock(), restored);
+    const counted = meanwhile.length === 0 ? '' : `; ${meanwhile.length} created meanwhile by the cluster`;
+    return finished('Complete', 'Restored', `restored ${restored.length} objects${counted}`, this.clock(), restored, meanwhile);
   }
 
   /** A custom resource whose CRD this restore just recreated is served shortly after: its create waits, with a bound. */

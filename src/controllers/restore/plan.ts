@@ -86,10 +86,12 @@ function rank(p: PlannedObject): number {
   return p.original.namespace === undefined ? 2 : 3;
 }
 
+const nameOf = (p: PlannedObject): string => `${p.original.namespace ?? ''}/${p.original.name}`;
+
 /**
  * Orders the objects so that each comes after the owners it references among them (and namespaces and CRDs
- * first): the collector then never sees a restored object whose owner is not there yet. Within a rank, objects
- * keep their archive order. An ownership cycle (which the collector would never have removed as a cascade) keeps
+ * first): the collector then never sees a restored object whose owner is not there yet. Otherwise objects go by
+ * namespace and name. An ownership cycle (which the collector would never have removed as a cascade) keeps
  * its members in that order.
  */
 export function ownersFirst(objects: readonly PlannedObject[]): PlannedObject[] {
@@ -107,7 +109,7 @@ export function ownersFirst(objects: readonly PlannedObject[]): PlannedObject[] 
     state.set(uid, 'done');
     ordered.push(p);
   };
-  const sorted = [...objects].sort((a, b) => rank(a) - rank(b));
+  const sorted = [...objects].sort((a, b) => rank(a) - rank(b) || nameOf(a).localeCompare(nameOf(b)));
   for (const p of sorted) visit(p);
   // Owners pulled forward may outrank their place; a stable sort by rank keeps owner order within each rank.
   return ordered.sort((a, b) => rank(a) - rank(b));
