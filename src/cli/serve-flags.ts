@@ -100,7 +100,12 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     default: 'true',
     usage: 'count Succeeded and Failed pods as users of their PersistentVolumeClaims, as Kubernetes does',
   },
-  { name: 'simulate-nodes', type: 'int', default: '0', usage: 'create this many kwok-style Nodes driven by simulated kubelets, and run the scheduler and pod GC' },
+  {
+    name: 'simulate-nodes',
+    type: 'int',
+    default: '0',
+    usage: 'create this many kwok-style Nodes driven by simulated kubelets, and run the scheduler and pod GC',
+  },
   {
     name: 'insecure-http',
     type: 'bool',

@@ -164,7 +164,10 @@ export async function serve(argv: string[]): Promise<void> {
       pvcProtectionCountFinishedPods,
       simulateNodes: simulateNodes > 0 ? simulateNodes : undefined,
     },
-    archive: archiveOptions(durationFlag('archive-retention', flag('archive-retention')), countFlag('archive-max-bytes', flag('archive-max-bytes'))),
+    archive: archiveOptions(
+      durationFlag('archive-retention', flag('archive-retention')),
+      countFlag('archive-max-bytes', flag('archive-max-bytes')),
+    ),
     leaderElection: booleanFlag('leader-elect', flag('leader-elect'))
       ? {
           leaseDurationMs: durationFlag('leader-elect-lease-duration', flag('leader-elect-lease-duration')),

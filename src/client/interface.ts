@@ -77,7 +77,13 @@ export interface ApiClient {
    * `cause` says why a controller deletes (the archive records it); clients outside the server cannot send one, so
    * only the in-process client passes it on.
    */
-  delete(ref: ResourceRef, namespace: string | undefined, name: string, opts?: DeleteOptions, cause?: DeletionCause): Promise<DeleteResponse>;
+  delete(
+    ref: ResourceRef,
+    namespace: string | undefined,
+    name: string,
+    opts?: DeleteOptions,
+    cause?: DeletionCause,
+  ): Promise<DeleteResponse>;
   /** DELETE on a collection: every item matching the selectors, each with the same options (R2.39). */
   deleteCollection(
     ref: ResourceRef,

@@ -139,7 +139,13 @@ export class ResourceStore {
    * Removes the object from storage, guarded by `revision`; with archiving on, its archive entry is written in the
    * same storage transaction, so neither exists without the other (issue 28).
    */
-  private remove(key: string, revision: number, obj: KubeObject, fallback: 'Delete' | 'Finalized', requester: Requester): Promise<KeyValue> {
+  private remove(
+    key: string,
+    revision: number,
+    obj: KubeObject,
+    fallback: 'Delete' | 'Finalized',
+    requester: Requester,
+  ): Promise<KeyValue> {
     const record = this.archive?.recordFor(this.info, obj, requester.cause, fallback, requester.user);
     return record === undefined ? this.backend.delete(key, revision) : this.backend.deleteAndPut(key, revision, record);
   }

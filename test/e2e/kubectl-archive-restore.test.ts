@@ -40,7 +40,15 @@ const ownerRef = (o: any, controller = true) => ({
 });
 /** The user-visible content of an object: everything but the metadata the server sets and the owner references. */
 const content = (o: any) => {
-  const { uid: _u, resourceVersion: _r, creationTimestamp: _c, managedFields: _m, generation: _g, ownerReferences: _o, ...meta } = o.metadata;
+  const {
+    uid: _u,
+    resourceVersion: _r,
+    creationTimestamp: _c,
+    managedFields: _m,
+    generation: _g,
+    ownerReferences: _o,
+    ...meta
+  } = o.metadata;
   const { status: _s, ...rest } = o;
   return { ...rest, metadata: meta };
 };
@@ -87,7 +95,12 @@ describe('archive and restore with kubectl (issue 28)', () => {
     const pods = [];
     for (const name of ['web-5d4f8-a', 'web-5d4f8-b']) {
       pods.push(
-        await post(`/api/v1/namespaces/${NS}/pods`, { apiVersion: 'v1', kind: 'Pod', metadata: { name, labels, ownerReferences: [ownerRef(rs)] }, spec: podSpec }),
+        await post(`/api/v1/namespaces/${NS}/pods`, {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name, labels, ownerReferences: [ownerRef(rs)] },
+          spec: podSpec,
+        }),
       );
     }
     const before = [await get(`${apps}/deployments/web`), await get(`${apps}/replicasets/web-5d4f8`), ...pods];
@@ -100,13 +113,25 @@ describe('archive and restore with kubectl (issue 28)', () => {
     assert.match(lines[0] ?? '', /^KIND\s+NAME\s+DELETED\s+REASON$/);
     const row = (kind: string, name: string) => lines.find((l) => l.startsWith(`${kind} `) && l.split(/\s+/)[1] === name);
     assert.match(row('Deployment', 'web') ?? '', /^Deployment\s+web\s+\d+s\s+Delete$/);
-    assert.match(row('ReplicaSet', 'web-5d4f8') ?? '', new RegExp(`^ReplicaSet\\s+web-5d4f8\\s+\\d+s\\s+Cascade\\(owner=${deployment.metadata.uid}\\)$`));
+    assert.match(
+      row('ReplicaSet', 'web-5d4f8') ?? '',
+      new RegExp(`^ReplicaSet\\s+web-5d4f8\\s+\\d+s\\s+Cascade\\(owner=${deployment.metadata.uid}\\)$`),
+    );
     assert.match(row('Pod', 'web-5d4f8-a') ?? '', new RegExp(`^Pod\\s+web-5d4f8-a\\s+\\d+s\\s+Cascade\\(owner=${rs.metadata.uid}\\)$`));
 
     // Field selectors: by original kind, and by the cascade that removed them.
     const podEntries = await ts.kubectlOk(['get', 'archivedobjects', '-n', NS, '--field-selector', 'original.kind=Pod', '-o', 'name']);
     assert.deepEqual(podEntries.trim().split('\n').sort(), pods.map((p) => `archivedobject.cascade.dev/${p.metadata.uid}`).sort());
-    const ofRs = await ts.kubectlOk(['get', 'archivedobjects', '-n', NS, '--field-selector', `deletion.ownerUID=${rs.metadata.uid}`, '-o', 'name']);
+    const ofRs = await ts.kubectlOk([
+      'get',
+      'archivedobjects',
+      '-n',
+      NS,
+      '--field-selector',
+      `deletion.ownerUID=${rs.metadata.uid}`,
+      '-o',
+      'name',
+    ]);
     assert.equal(ofRs.trim().split('\n').length, 2);
 
     const restored = await cascade(['restore', 'deployment/web', '-n', NS, '--with-dependents']);
@@ -134,11 +159,17 @@ describe('archive and restore with kubectl (issue 28)', () => {
     // The collector leaves the restored graph alone: once it has collected an object created after it, it has
     // seen the restored ones too.
     await post(`/api/v1/namespaces/${NS}/configmaps`, {
-      metadata: { name: 'sentinel', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'gone', uid: '00000000-0000-0000-0000-000000000001' }] },
+      metadata: {
+        name: 'sentinel',
+        ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'gone', uid: '00000000-0000-0000-0000-000000000001' }],
+      },
     });
     await gone(`/api/v1/namespaces/${NS}/configmaps/sentinel`, 'the collector to remove the sentinel');
     for (const obj of after) {
-      const path = obj.kind === 'Pod' ? `/api/v1/namespaces/${NS}/pods/${obj.metadata.name}` : `${apps}/${obj.kind.toLowerCase()}s/${obj.metadata.name}`;
+      const path =
+        obj.kind === 'Pod'
+          ? `/api/v1/namespaces/${NS}/pods/${obj.metadata.name}`
+          : `${apps}/${obj.kind.toLowerCase()}s/${obj.metadata.name}`;
       assert.equal((await get(path))?.metadata.uid, obj.metadata.uid, `${obj.metadata.name} is still there`);
     }
   });
@@ -151,8 +182,12 @@ describe('archive and restore with kubectl (issue 28)', () => {
     assert.match(out[0] ?? '', /^restore\.cascade\.dev\/deployment-web-\w+: Failed \(4 of 4 objects cannot be restored\)$/);
     assert.match(out[1] ?? '', /^RESOURCE\s+NAMESPACE\s+NAME\s+OLD UID\s+WHY NOT$/);
     assert.match(out[2] ?? '', /^deployments\.apps\s+app\s+web\s+\S+\s+deployments\.apps "web" already exists$/);
-    assert.equal(refused.stderr, 'error: restore ' + (/restore\.cascade\.dev\/(\S+):/.exec(out[0] ?? '')?.[1] ?? '') + ' failed\n');
-    assert.deepEqual((await get(`/api/v1/namespaces/${NS}/pods`)).items.map((p: any) => p.metadata.uid), podsBefore);
+    const name = /restore\.cascade\.dev\/(\S+):/.exec(out[0] ?? '')?.[1] ?? '';
+    assert.equal(refused.stderr, `error: restore ${name} failed\n`);
+    assert.deepEqual(
+      (await get(`/api/v1/namespaces/${NS}/pods`)).items.map((p: any) => p.metadata.uid),
+      podsBefore,
+    );
   });
 
   it('restores a namespace and its content', async () => {
@@ -164,7 +199,14 @@ describe('archive and restore with kubectl (issue 28)', () => {
 
     const entry = await ts.kubectlOk(['get', 'clusterarchivedobjects', '--field-selector', 'original.name=team']);
     assert.match(entry.trimEnd().split('\n')[1] ?? '', /^Namespace\s+team\s+\d+s\s+Finalized$/);
-    const content = await ts.kubectlOk(['get', 'archivedobjects', '-n', 'team', '--field-selector', 'deletion.reason=NamespaceTerminating']);
+    const content = await ts.kubectlOk([
+      'get',
+      'archivedobjects',
+      '-n',
+      'team',
+      '--field-selector',
+      'deletion.reason=NamespaceTerminating',
+    ]);
     assert.match(content, /\nConfigMap\s+settings\s+\d+s\s+NamespaceTerminating\(team\)\n/);
     assert.match(content, /\nSecret\s+token\s+\d+s\s+NamespaceTerminating\(team\)\n/);
 
@@ -174,7 +216,10 @@ describe('archive and restore with kubectl (issue 28)', () => {
     assert.match(restored.stdout, /\nnamespaces\s+<none>\s+team\s/);
     assert.equal(await ts.kubectlOk(['get', 'namespace', 'team', '-o', 'jsonpath={.status.phase}']), 'Active');
     assert.equal(await ts.kubectlOk(['get', 'configmap', 'settings', '-n', 'team', '-o', 'jsonpath={.data.color}']), 'blue');
-    assert.equal(await ts.kubectlOk(['get', 'secret', 'token', '-n', 'team', '-o', 'jsonpath={.data.key}']), Buffer.from('s3cr3t').toString('base64'));
+    assert.equal(
+      await ts.kubectlOk(['get', 'secret', 'token', '-n', 'team', '-o', 'jsonpath={.data.key}']),
+      Buffer.from('s3cr3t').toString('base64'),
+    );
   });
 
   it("restores a CRD deletion's instances after the CRD is re-created", async () => {
@@ -191,7 +236,9 @@ describe('archive and restore with kubectl (issue 28)', () => {
             name: 'v1',
             served: true,
             storage: true,
-            schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } },
+            schema: {
+              openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } },
+            },
           },
         ],
       },
@@ -224,7 +271,10 @@ describe('archive and restore with kubectl (issue 28)', () => {
     ]);
     await bindClusterRole(ts, 'bob-archive-reader', 'archive-reader', [{ kind: 'User', name: 'bob' }]);
     await bindClusterRole(ts, 'bob-view', 'view', [{ kind: 'User', name: 'bob' }]);
-    await waitForAccess(ts, { user: 'bob', resourceAttributes: { namespace: NS, verb: 'get', group: 'cascade.dev', resource: 'archivedobjects' } });
+    await waitForAccess(ts, {
+      user: 'bob',
+      resourceAttributes: { namespace: NS, verb: 'get', group: 'cascade.dev', resource: 'archivedobjects' },
+    });
     await waitForAccess(ts, { user: 'bob', resourceAttributes: { namespace: NS, verb: 'get', resource: 'configmaps' } });
 
     const listed = await ts.kubectlOk(['get', 'archivedobjects', '-n', NS, '--as=bob', '-o', 'name']);
@@ -236,7 +286,10 @@ describe('archive and restore with kubectl (issue 28)', () => {
       denied.stderr,
       `Error from server (Forbidden): secrets "hidden" is forbidden: User "bob" cannot get resource "secrets" in API group "" in the namespace "${NS}"\n`,
     );
-    assert.equal((await ts.kubectl(['get', 'archivedobject', cm.metadata.uid, '-n', NS, '--as=bob', '-o', 'name'])).stdout, `archivedobject.cascade.dev/${cm.metadata.uid}\n`);
+    assert.equal(
+      (await ts.kubectl(['get', 'archivedobject', cm.metadata.uid, '-n', NS, '--as=bob', '-o', 'name'])).stdout,
+      `archivedobject.cascade.dev/${cm.metadata.uid}\n`,
+    );
     // Read-only: create, update and delete are not served.
     const del = await ts.kubectl(['delete', 'archivedobject', cm.metadata.uid, '-n', NS]);
     assert.equal(del.stderr, 'Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n');
@@ -245,7 +298,9 @@ describe('archive and restore with kubectl (issue 28)', () => {
   it('restores only what the requester may create, checked before anything is written', async () => {
     await post(`/api/v1/namespaces/${NS}/configmaps`, { metadata: { name: 'carols' }, data: { a: '1' } });
     await ts.kubectlOk(['delete', 'configmap', 'carols', '-n', NS]);
-    await createClusterRole(ts, 'restore-creator', [{ apiGroups: ['cascade.dev'], resources: ['restores'], verbs: ['create', 'get', 'list'] }]);
+    await createClusterRole(ts, 'restore-creator', [
+      { apiGroups: ['cascade.dev'], resources: ['restores'], verbs: ['create', 'get', 'list'] },
+    ]);
     await bindClusterRole(ts, 'carol-restore-creator', 'restore-creator', [{ kind: 'User', name: 'carol' }]);
     await waitForAccess(ts, { user: 'carol', resourceAttributes: { verb: 'create', group: 'cascade.dev', resource: 'restores' } });
     const restore = (name: string) =>
@@ -290,7 +345,9 @@ describe('archive and restore with kubectl (issue 28)', () => {
       assert.equal((await ts.request('DELETE', `/api/v1/namespaces/${flood}/configmaps/${name}`)).status, 200);
     }
     const names_ = async () =>
-      new Set(((await get(`/apis/cascade.dev/v1alpha1/archivedobjects`)).items as any[]).map((e) => `${e.original.namespace}/${e.original.name}`));
+      new Set(
+        ((await get(`/apis/cascade.dev/v1alpha1/archivedobjects`)).items as any[]).map((e) => `${e.original.namespace}/${e.original.name}`),
+      );
     const kept = await waitFor(
       async () => {
         const left = await names_();

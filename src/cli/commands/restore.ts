@@ -52,7 +52,8 @@ export async function restoreCommand(
     const target = parseTargetArguments(positionals);
     const timeoutMs = parseDuration('timeout', values.timeout ?? '60s');
     const asOf = values['as-of'];
-    if (asOf !== undefined && Number.isNaN(Date.parse(asOf))) throw new UsageError(`invalid argument "${asOf}" for "--as-of" flag: expected an RFC 3339 time`);
+    if (asOf !== undefined && Number.isNaN(Date.parse(asOf)))
+      throw new UsageError(`invalid argument "${asOf}" for "--as-of" flag: expected an RFC 3339 time`);
     const resources = await client.discover();
     const mapping = mappingForArgument({ mapper: createRestMapper(resources), resources }, target.type, (w) =>
       io.stderr.write(`Warning: ${w}\n`),
@@ -100,7 +101,14 @@ const cell = (value: unknown): string => (typeof value === 'string' && value !==
 /** Aligned columns, as kubectl's tabwriter prints them (three spaces between). */
 export function formatColumns(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd((widths[i] ?? 0) + 3))).join('').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (i === r.length - 1 ? c : c.padEnd((widths[i] ?? 0) + 3)))
+        .join('')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Prints the outcome; true when the restore completed. */

@@ -60,7 +60,11 @@ export class RestoreController {
     this.clock = options.clock ?? (() => new Date());
     this.log = options.log ?? (() => {});
     this.servedTimeoutMs = options.servedTimeoutMs ?? 10_000;
-    this.informer = createSharedInformer(this.client, { group: RESTORES.group, version: RESTORES.version, resource: RESTORES.plural }, undefined);
+    this.informer = createSharedInformer(
+      this.client,
+      { group: RESTORES.group, version: RESTORES.version, resource: RESTORES.plural },
+      undefined,
+    );
     const enqueue = (obj: KubeObject): void => {
       if (!ended(obj)) this.queue.add(obj.metadata.name ?? '');
     };
@@ -217,7 +221,10 @@ export class RestoreController {
       } catch (err) {
         // Checked absent before the first write, so the cluster made it since: a restored namespace's default
         // ServiceAccount, a restored Deployment's ReplicaSet. The live one stays, and its dependents follow it.
-        const live = err instanceof StatusError && err.code === 409 ? await this.live(toRef(p.original), p.original.namespace, p.original.name) : undefined;
+        const live =
+          err instanceof StatusError && err.code === 409
+            ? await this.live(toRef(p.original), p.original.namespace, p.original.name)
+            : undefined;
         if (live?.metadata.uid !== undefined) {
           newUids.set(p.original.uid, live.metadata.uid);
           meanwhile.push({ ...itemOf(p.original), message: `created meanwhile by the cluster (uid ${live.metadata.uid}), kept as is` });
@@ -225,7 +232,14 @@ export class RestoreController {
         }
         const message = err instanceof Error ? err.message : String(err);
         const refused = [...meanwhile, { ...itemOf(p.original), message }];
-        return finished('Failed', 'CreateFailed', `restored ${restored.length} of ${objects.length} objects`, this.clock(), restored, refused);
+        return finished(
+          'Failed',
+          'CreateFailed',
+          `restored ${restored.length} of ${objects.length} objects`,
+          this.clock(),
+          restored,
+          refused,
+        );
       }
       const newUID = created.metadata.uid ?? '';
       newUids.set(p.original.uid, newUID);

@@ -20,7 +20,13 @@ const obj = (kind: string, apiVersion: string, name: string, uid: string, extra:
   kind,
   metadata: { name, namespace: 'ns', uid, resourceVersion: '7', creationTimestamp: '2025-01-01T00:00:00Z', generation: 2, ...extra },
 });
-const owned = (owner: KubeObject) => ({ apiVersion: owner.apiVersion ?? '', kind: owner.kind ?? '', name: owner.metadata.name ?? '', uid: owner.metadata.uid ?? '', controller: true });
+const owned = (owner: KubeObject) => ({
+  apiVersion: owner.apiVersion ?? '',
+  kind: owner.kind ?? '',
+  name: owner.metadata.name ?? '',
+  uid: owner.metadata.uid ?? '',
+  controller: true,
+});
 const entry = (i: ResourceInfo, o: KubeObject, cause: DeletionCause | undefined, s: number): KubeObject =>
   archiveEntry(i, o, cause, 'Delete', { name: 'alice', groups: [] }, at(s));
 
@@ -66,7 +72,11 @@ describe('restore planning (issue 28)', () => {
   });
 
   it("takes a namespace's content removed while it terminated", () => {
-    const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team', uid: 'n1', deletionTimestamp: '2026-01-01T00:00:01Z' } };
+    const ns: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'team', uid: 'n1', deletionTimestamp: '2026-01-01T00:00:01Z' },
+    };
     const inside = { ...obj('ConfigMap', 'v1', 'settings', 'c2'), metadata: { name: 'settings', namespace: 'team', uid: 'c2' } };
     const before = { ...obj('ConfigMap', 'v1', 'old', 'c3'), metadata: { name: 'old', namespace: 'team', uid: 'c3' } };
     const entries = [

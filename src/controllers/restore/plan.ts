@@ -135,7 +135,11 @@ const DELETION_FINALIZERS = new Set(['foregroundDeletion', 'orphan']);
  * owner references rewritten to the new uids of restored owners, deletion's own finalizers dropped. `keepRef`
  * decides about a reference to an owner that is not being restored (true: it lives, keep it).
  */
-export function rollForward(object: KubeObject, newUids: ReadonlyMap<string, string>, keepRef: (ref: OwnerReference) => boolean): KubeObject {
+export function rollForward(
+  object: KubeObject,
+  newUids: ReadonlyMap<string, string>,
+  keepRef: (ref: OwnerReference) => boolean,
+): KubeObject {
   const copy = structuredClone(object);
   const meta = copy.metadata as Record<string, unknown> & KubeObject['metadata'];
   for (const field of SYSTEM_FIELDS) delete meta[field];

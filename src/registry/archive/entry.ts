@@ -32,7 +32,12 @@ export interface DeletionRecord {
 /** The server itself (no requester): storage removals it makes on its own behalf. */
 const SERVER_USER = { username: 'system:apiserver', groups: ['system:masters'] } as const;
 
-function recordOf(cause: DeletionCause | undefined, fallback: 'Delete' | 'Finalized', user: UserInfo | undefined, time: string): DeletionRecord {
+function recordOf(
+  cause: DeletionCause | undefined,
+  fallback: 'Delete' | 'Finalized',
+  user: UserInfo | undefined,
+  time: string,
+): DeletionRecord {
   const who =
     user === undefined
       ? SERVER_USER

@@ -16,14 +16,29 @@ const EVENTS = { plural: 'events', kind: 'Event', group: '', version: 'v1', name
 describe('the archive and its pruning (issue 28)', () => {
   it('keeps namespaced and cluster-scoped originals apart, named after their uid, and never events', () => {
     const archive = new Archive(() => new Date('2026-01-01T00:00:00.250Z'));
-    const cm = archive.recordFor(CONFIGMAPS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns', uid: 'u1' } }, undefined, 'Delete', {
-      name: 'alice',
-      groups: ['devs'],
-    });
+    const cm = archive.recordFor(
+      CONFIGMAPS,
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns', uid: 'u1' } },
+      undefined,
+      'Delete',
+      {
+        name: 'alice',
+        groups: ['devs'],
+      },
+    );
     assert.equal(cm?.key, `${resourcePrefix(ARCHIVED_OBJECTS)}ns/u1`);
-    const ns = archive.recordFor(NAMESPACES, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', uid: 'u2' } }, undefined, 'Finalized', undefined);
+    const ns = archive.recordFor(
+      NAMESPACES,
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', uid: 'u2' } },
+      undefined,
+      'Finalized',
+      undefined,
+    );
     assert.equal(ns?.key, `${resourcePrefix(CLUSTER_ARCHIVED_OBJECTS)}u2`);
-    assert.equal(archive.recordFor(EVENTS, { metadata: { name: 'e', namespace: 'ns', uid: 'u3' } }, undefined, 'Delete', undefined), undefined);
+    assert.equal(
+      archive.recordFor(EVENTS, { metadata: { name: 'e', namespace: 'ns', uid: 'u3' } }, undefined, 'Delete', undefined),
+      undefined,
+    );
     const entry = decodeObject({ key: cm?.key ?? '', value: cm?.value ?? new Uint8Array(), createRevision: 5, modRevision: 5 });
     assert.deepEqual(entryParts(entry).deletion, {
       time: '2026-01-01T00:00:00.250Z',
@@ -41,7 +56,13 @@ describe('the archive and its pruning (issue 28)', () => {
     for (let i = 0; i < 4; i++) {
       const key = `/registry/configmaps/ns/c${i}`;
       const kv = await backend.create(key, new TextEncoder().encode('{"metadata":{}}'));
-      const record = archive.recordFor(CONFIGMAPS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i}`, namespace: 'ns', uid: `u${i}` } }, undefined, 'Delete', undefined);
+      const record = archive.recordFor(
+        CONFIGMAPS,
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i}`, namespace: 'ns', uid: `u${i}` } },
+        undefined,
+        'Delete',
+        undefined,
+      );
       assert.ok(record !== undefined);
       await backend.deleteAndPut(key, kv.modRevision, record);
       now += 60_000;

@@ -56,8 +56,7 @@ export class ArchivePruner {
     const entries: StoredEntry[] = [...byKey.values()]
       .map((kv) => ({ key: kv.key, modRevision: kv.modRevision, size: kv.value.length }))
       .sort((a, b) => a.modRevision - b.modRevision);
-    const deletedAt = (entry: StoredEntry): number =>
-      Date.parse(entryParts(decodeObject(byKey.get(entry.key) as KeyValue)).deletion.time);
+    const deletedAt = (entry: StoredEntry): number => Date.parse(entryParts(decodeObject(byKey.get(entry.key) as KeyValue)).deletion.time);
     const doomed = entriesToPrune(entries, deletedAt, this.policy, this.clock().getTime());
     let pruned = 0;
     for (const entry of doomed) {

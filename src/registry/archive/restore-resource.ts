@@ -79,7 +79,8 @@ function validateRestore(obj: KubeObject): FieldError[] {
     errs.push(fieldError.invalid('spec.target.asOf', target.asOf, 'must be an RFC 3339 time, e.g. 2026-01-02T15:04:05Z'));
   }
   for (const flag of ['withDependents', 'dependentsOnly', 'dryRun']) {
-    if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') errs.push(fieldError.invalid(`spec.${flag}`, spec[flag], 'must be a boolean'));
+    if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean')
+      errs.push(fieldError.invalid(`spec.${flag}`, spec[flag], 'must be a boolean'));
   }
   return errs;
 }

@@ -77,7 +77,8 @@ async function serveWatch(r: ResourceRequest, opts: ListQuery): Promise<void> {
   try {
     for await (const event of watch) {
       if (event.type === 'BOOKMARK' && !allowBookmarks) continue;
-      if (check !== undefined && event.type !== 'BOOKMARK' && event.type !== 'ERROR' && check(event.object as KubeObject) !== undefined) continue;
+      if (check !== undefined && event.type !== 'BOOKMARK' && event.type !== 'ERROR' && check(event.object as KubeObject) !== undefined)
+        continue;
       writeEvent(res, format(r, event, !first));
       first = false;
       if (event.type === 'ERROR') break;

@@ -148,7 +148,10 @@ export const writeCases: ConformanceGroup = {
       name: 'deleteAndPut removes the key and writes the record together, and neither when the guard fails',
       async run(backend) {
         const created = await backend.create('/d/a', bytes('object'));
-        await rejectionOf(backend.deleteAndPut('/d/a', created.modRevision + 7, { key: '/archive/a', value: bytes('r') }), RevisionConflictError);
+        await rejectionOf(
+          backend.deleteAndPut('/d/a', created.modRevision + 7, { key: '/archive/a', value: bytes('r') }),
+          RevisionConflictError,
+        );
         await rejectionOf(backend.deleteAndPut('/d/missing', undefined, { key: '/archive/m', value: bytes('r') }), KeyNotFoundError);
         assert.equal((await backend.get('/archive/a')).kv, undefined, 'a failed guard must not write the record');
         assert.equal((await backend.get('/archive/m')).kv, undefined);
