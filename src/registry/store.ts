@@ -143,10 +143,11 @@ export class ResourceStore {
     key: string,
     revision: number,
     obj: KubeObject,
+    stored: Uint8Array | undefined,
     fallback: 'Delete' | 'Finalized',
     requester: Requester,
   ): Promise<KeyValue> {
-    const record = this.archive?.recordFor(this.info, obj, requester.cause, fallback, requester.user);
+    const record = this.archive?.recordFor(this.info, obj, stored, requester.cause, fallback, requester.user);
     return record === undefined ? this.backend.delete(key, revision) : this.backend.deleteAndPut(key, revision, record);
   }
 
@@ -473,7 +474,7 @@ export class ResourceStore {
       if (opts.dryRun !== true) {
         let removed = true;
         try {
-          await this.remove(key, kv.modRevision, next, 'Finalized', { user: opts.user });
+          await this.remove(key, kv.modRevision, next, undefined, 'Finalized', { user: opts.user });
         } catch (err) {
           if (!(err instanceof KeyNotFoundError)) throw err;
           removed = false;
@@ -564,7 +565,8 @@ export class ResourceStore {
     if (handOver) this.deleting.set(kv, obj);
     let removed = true;
     try {
-      await this.remove(key, revision, obj, 'Delete', requester);
+      // Unless it was marked first, what goes is what was read: the archive keeps those very bytes.
+      await this.remove(key, revision, obj, revision === kv.modRevision ? kv.value : undefined, 'Delete', requester);
     } catch (err) {
       if (handOver) this.deleting.delete(kv);
       // R2.19: someone else removed it meanwhile; the last known state is the answer.

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import type { DeletionCause } from '../../api/deletion-cause.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import type { KubeObject } from '../../api/types.js';
-import { archiveEntry } from '../../registry/archive/entry.js';
+import { decodeObject, encodeObject } from '../../registry/codec.js';
+import { encodeArchiveEntry } from '../../registry/archive/entry.js';
 import { dependentsOf, findTarget, ownersFirst, rollForward } from './plan.js';
 
 const info = (plural: string, kind: string, group: string, namespaced: boolean): ResourceInfo =>
@@ -28,7 +29,12 @@ const owned = (owner: KubeObject) => ({
   controller: true,
 });
 const entry = (i: ResourceInfo, o: KubeObject, cause: DeletionCause | undefined, s: number): KubeObject =>
-  archiveEntry(i, o, cause, 'Delete', { name: 'alice', groups: [] }, at(s));
+  decodeObject({
+    key: '',
+    value: encodeArchiveEntry(i, o, encodeObject(o), cause, 'Delete', { name: 'alice', groups: [] }, at(s)),
+    createRevision: 2,
+    modRevision: 2,
+  });
 
 // Issue 28's three-level tree: the user deletes the Deployment, the collector its ReplicaSet, then its Pods.
 const deployment = obj('Deployment', 'apps/v1', 'web', 'd1', { deletionTimestamp: '2026-01-01T00:00:01Z' });

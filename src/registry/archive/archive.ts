@@ -5,7 +5,7 @@ import type { UserInfo } from '../../api/user.js';
 import type { PutRecord } from '../../storage/backend.js';
 import { encodeObject } from '../codec.js';
 import { objectKey } from '../keys.js';
-import { archiveEntry } from './entry.js';
+import { encodeArchiveEntry } from './entry.js';
 import { archiveResourceFor, isArchiveResource } from './resources.js';
 
 /**
@@ -28,16 +28,20 @@ export class Archive {
     this.clock = clock;
   }
 
-  /** The archive entry to write with the removal of `obj`, or undefined when its resource is not archived. */
+  /**
+   * The archive entry to write with the removal of `obj`, or undefined when its resource is not archived. `stored`
+   * is `obj` as storage holds it, when the caller has those bytes (a DELETE of what it read).
+   */
   recordFor(
     info: ResourceInfo,
     obj: KubeObject,
+    stored: Uint8Array | undefined,
     cause: DeletionCause | undefined,
     fallback: 'Delete' | 'Finalized',
     user: UserInfo | undefined,
   ): PutRecord | undefined {
     if (!archived(info) || obj.metadata.uid === undefined) return undefined;
-    const entry = archiveEntry(info, obj, cause, fallback, user, this.clock());
-    return { key: objectKey(archiveResourceFor(info), obj.metadata.namespace, obj.metadata.uid), value: encodeObject(entry) };
+    const key = objectKey(archiveResourceFor(info), obj.metadata.namespace, obj.metadata.uid);
+    return { key, value: encodeArchiveEntry(info, obj, stored ?? encodeObject(obj), cause, fallback, user, this.clock()) };
   }
 }

@@ -20,6 +20,7 @@ describe('the archive and its pruning (issue 28)', () => {
       CONFIGMAPS,
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns', uid: 'u1' } },
       undefined,
+      undefined,
       'Delete',
       {
         name: 'alice',
@@ -31,12 +32,13 @@ describe('the archive and its pruning (issue 28)', () => {
       NAMESPACES,
       { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', uid: 'u2' } },
       undefined,
+      undefined,
       'Finalized',
       undefined,
     );
     assert.equal(ns?.key, `${resourcePrefix(CLUSTER_ARCHIVED_OBJECTS)}u2`);
     assert.equal(
-      archive.recordFor(EVENTS, { metadata: { name: 'e', namespace: 'ns', uid: 'u3' } }, undefined, 'Delete', undefined),
+      archive.recordFor(EVENTS, { metadata: { name: 'e', namespace: 'ns', uid: 'u3' } }, undefined, undefined, 'Delete', undefined),
       undefined,
     );
     const entry = decodeObject({ key: cm?.key ?? '', value: cm?.value ?? new Uint8Array(), createRevision: 5, modRevision: 5 });
@@ -46,6 +48,13 @@ describe('the archive and its pruning (issue 28)', () => {
       user: { username: 'alice', groups: ['devs'] },
     });
     assert.equal(entry.metadata.creationTimestamp, '2026-01-01T00:00:00Z');
+    assert.deepEqual(entryParts(entry).object, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns', uid: 'u1' } });
+
+    // The bytes storage held are archived as they are, not encoded again.
+    const stored = new TextEncoder().encode('{"kind":"ConfigMap","data":{"k":"é"}}');
+    const spliced = archive.recordFor(CONFIGMAPS, { metadata: { name: 'b', namespace: 'ns', uid: 'u4' } }, stored, undefined, 'Delete', undefined);
+    const decoded = decodeObject({ key: '', value: spliced?.value ?? new Uint8Array(), createRevision: 6, modRevision: 6 });
+    assert.deepEqual(entryParts(decoded).object, { kind: 'ConfigMap', data: { k: 'é' } });
   });
 
   it('prunes entries past the retention, oldest first, and nothing else', async () => {
@@ -59,6 +68,7 @@ describe('the archive and its pruning (issue 28)', () => {
       const record = archive.recordFor(
         CONFIGMAPS,
         { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `c${i}`, namespace: 'ns', uid: `u${i}` } },
+        undefined,
         undefined,
         'Delete',
         undefined,
