@@ -262,7 +262,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       fieldManager: 'kube-controller-manager',
     });
   const managerClient = clientAs(CONTROLLER_MANAGER_IDENTITY);
-  const restores =
+  // Restores run where the controllers run: with leader election, a fresh one each time this process leads.
+  const newRestores = (): RestoreController | undefined =>
     options.archive === undefined
       ? undefined
       : new RestoreController({ client: clientAs(RESTORE_CONTROLLER_IDENTITY), clientAs, canCreate: createCheck(authorizer), clock, log });
@@ -289,6 +290,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     deploymentController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
+  let restores = options.leaderElection === undefined ? newRestores() : undefined;
   const elector =
     options.leaderElection === undefined
       ? undefined
@@ -298,12 +300,17 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           log,
           onStartedLeading: async () => {
             controllers = newControllers();
+            restores = newRestores();
             await controllers.start();
+            await restores?.start();
           },
           onStoppedLeading: async () => {
             const stopping = controllers;
+            const stoppingRestores = restores;
             controllers = idle;
+            restores = undefined;
             await stopping.stop();
+            await stoppingRestores?.stop();
           },
         });
   const authenticate =
@@ -372,10 +379,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await installProtectionRuleCrd(client);
   await servedSoon(registry, PROTECTION_RULES, 5000);
   await rules.start();
-  if (elector === undefined) await controllers.start();
-  else elector.start();
+  if (elector === undefined) {
+    await controllers.start();
+    await restores?.start();
+  } else elector.start();
   pruner?.start();
-  await restores?.start();
   ready = true;
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -391,11 +399,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       ready = false;
       shutdown.abort();
       if (elector !== undefined) await elector.stop();
-      else await controllers.stop();
+      else {
+        await controllers.stop();
+        await restores?.stop();
+      }
       await apf.stop();
       await rules.stop();
       await pruner?.stop();
-      await restores?.stop();
       await crds.stop();
       await rbac.stop();
       await namespaceInformer.stop();

@@ -9,7 +9,7 @@ import { ARCHIVED_OBJECTS, CLUSTER_ARCHIVED_OBJECTS } from '../../registry/archi
 import { RESTORES, requesterUser, restoreSpec, type RestoreSpec } from '../../registry/archive/restore-resource.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
 import { runWorker } from '../../workqueue/worker.js';
-import { dependentsOf, findTarget, ownersFirst, type PlannedObject, rollForward } from './plan.js';
+import { dependentsOf, findTarget, ownersFirst, type PlannedObject, rollForward, waves } from './plan.js';
 import { finished, itemOf, type RefusedItem, type RestoredItem, type RestoreStatus } from './status.js';
 
 /** May `user` create `ref` objects in `namespace`? The refusal's message when not (SubjectAccessReview semantics). */
@@ -156,35 +156,37 @@ export class RestoreController {
     user: UserInfo,
     renewed: ReadonlyMap<string, string>,
   ): Promise<{ refusals: RefusedItem[]; keptRefs: Set<string> }> {
-    const refusals: RefusedItem[] = [];
     const keptRefs = new Set<string>();
     const served = await this.client.discover();
     const restoredUids = new Set(objects.map((p) => p.original.uid));
     const restoredNamespaces = new Set(objects.filter((p) => p.original.resource === 'namespaces').map((p) => p.original.name));
-    const refuse = (p: PlannedObject, message: string): void => {
-      refusals.push({ ...itemOf(p.original), message });
+    const liveNamespaces = new Map<string, Promise<boolean>>();
+    const namespaceLives = (ns: string): Promise<boolean> => {
+      let known = liveNamespaces.get(ns);
+      if (known === undefined) {
+        known = this.live(NAMESPACE_REF, undefined, ns).then((found) => found !== undefined);
+        liveNamespaces.set(ns, known);
+      }
+      return known;
     };
-    for (const p of objects) {
+    const why = async (p: PlannedObject): Promise<string | undefined> => {
       const ref = toRef(p.original);
       const ns = p.original.namespace;
       const denied = this.canCreate(user, ref, ns);
-      if (denied !== undefined) {
-        refuse(p, denied);
-        continue;
-      }
-      if (ns !== undefined && !restoredNamespaces.has(ns) && (await this.live(NAMESPACE_REF, undefined, ns)) === undefined) {
-        refuse(p, `namespaces "${ns}" not found`);
-        continue;
-      }
-      if ((await this.live(ref, ns, p.original.name)) !== undefined) {
-        refuse(p, `${p.original.resource} "${p.original.name}" already exists`);
-        continue;
-      }
+      if (denied !== undefined) return denied;
+      if (ns !== undefined && !restoredNamespaces.has(ns) && !(await namespaceLives(ns))) return `namespaces "${ns}" not found`;
+      if ((await this.live(ref, ns, p.original.name)) !== undefined) return `${p.original.resource} "${p.original.name}" already exists`;
       for (const owner of p.object.metadata.ownerReferences ?? []) {
         if (restoredUids.has(owner.uid) || renewed.has(owner.uid)) continue;
         if (await this.ownerLives(owner, ns, served)) keptRefs.add(owner.uid);
       }
-    }
+      return undefined;
+    };
+    const answers = await inBatches(objects, why);
+    const refusals = objects.flatMap((p, i) => {
+      const message = answers[i];
+      return message === undefined ? [] : [{ ...itemOf(p.original), message }];
+    });
     return { refusals, keptRefs };
   }
 
@@ -208,7 +210,8 @@ export class RestoreController {
     const newUids = new Map(renewed);
     const restored: RestoredItem[] = [];
     const meanwhile: RefusedItem[] = [];
-    for (const p of objects) {
+    const failed: RefusedItem[] = [];
+    const one = async (p: PlannedObject): Promise<void> => {
       const dropped: string[] = [];
       const body = rollForward(p.object, newUids, (ref) => {
         if (keptRefs.has(ref.uid)) return true;
@@ -228,26 +231,33 @@ export class RestoreController {
         if (live?.metadata.uid !== undefined) {
           newUids.set(p.original.uid, live.metadata.uid);
           meanwhile.push({ ...itemOf(p.original), message: `created meanwhile by the cluster (uid ${live.metadata.uid}), kept as is` });
-          continue;
+          return;
         }
-        const message = err instanceof Error ? err.message : String(err);
-        const refused = [...meanwhile, { ...itemOf(p.original), message }];
-        return finished(
-          'Failed',
-          'CreateFailed',
-          `restored ${restored.length} of ${objects.length} objects`,
-          this.clock(),
-          restored,
-          refused,
-        );
+        failed.push({ ...itemOf(p.original), message: err instanceof Error ? err.message : String(err) });
+        return;
       }
       const newUID = created.metadata.uid ?? '';
       newUids.set(p.original.uid, newUID);
       const message = dropped.length === 0 ? undefined : `owner references dropped (owner gone, not restored): ${dropped.join(', ')}`;
       restored.push({ ...itemOf(p.original), newUID, ...(message === undefined ? {} : { message }) });
+    };
+    // A wave is written once the previous one is: every owner exists before its dependents are created.
+    for (const wave of waves(objects)) {
+      await inBatches(wave, one);
+      if (failed.length > 0) {
+        const message = `restored ${restored.length} of ${objects.length} objects`;
+        return finished('Failed', 'CreateFailed', message, this.clock(), inOrder(objects, restored), [...meanwhile, ...failed]);
+      }
     }
     const counted = meanwhile.length === 0 ? '' : `; ${meanwhile.length} created meanwhile by the cluster`;
-    return finished('Complete', 'Restored', `restored ${restored.length} objects${counted}`, this.clock(), restored, meanwhile);
+    return finished(
+      'Complete',
+      'Restored',
+      `restored ${restored.length} objects${counted}`,
+      this.clock(),
+      inOrder(objects, restored),
+      meanwhile,
+    );
   }
 
   /** A custom resource whose CRD this restore just recreated is served shortly after: its create waits, with a bound. */
@@ -272,6 +282,22 @@ const refOf = (info: { group: string; version: string; plural: string }): Resour
 });
 const RESTORE_REF = refOf(RESTORES);
 const NAMESPACE_REF: ResourceRef = { group: '', version: 'v1', resource: 'namespaces' };
+
+/** Requests in flight at once for a restore's checks and writes. */
+const BATCH = 64;
+
+/** `f` of every item, BATCH at a time; the answers in the items' order. */
+async function inBatches<T, R>(items: readonly T[], f: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = [];
+  for (let i = 0; i < items.length; i += BATCH) answers.push(...(await Promise.all(items.slice(i, i + BATCH).map(f))));
+  return answers;
+}
+
+/** Restored items in the plan's order (a wave's writes finish in any order). */
+function inOrder(objects: readonly PlannedObject[], restored: readonly RestoredItem[]): RestoredItem[] {
+  const position = new Map(objects.map((p, i) => [p.original.uid, i]));
+  return [...restored].sort((a, b) => (position.get(a.oldUID) ?? 0) - (position.get(b.oldUID) ?? 0));
+}
 
 function notFoundMessage(spec: RestoreSpec): string {
   const t = spec.target;

@@ -5,7 +5,7 @@ import type { ResourceInfo } from '../../api/resource-info.js';
 import type { KubeObject } from '../../api/types.js';
 import { decodeObject, encodeObject } from '../../registry/codec.js';
 import { encodeArchiveEntry } from '../../registry/archive/entry.js';
-import { dependentsOf, findTarget, ownersFirst, rollForward } from './plan.js';
+import { dependentsOf, findTarget, ownersFirst, rollForward, waves } from './plan.js';
 
 const info = (plural: string, kind: string, group: string, namespaced: boolean): ResourceInfo =>
   ({ plural, kind, group, version: 'v1', namespaced }) as ResourceInfo;
@@ -117,5 +117,17 @@ describe('restore planning (issue 28)', () => {
       ownerReferences: [{ ...owned(rs), uid: 'r1-new' }],
     });
     assert.equal(podB.metadata.uid, 'p2', 'the archived object is left as it was');
+  });
+});
+
+describe('restore waves (issue 28)', () => {
+  it('writes each object in the wave after its owners, its namespace and its CRD', () => {
+    const target = findTarget(ENTRIES, { target: { resource: 'deployments.apps', namespace: 'ns', name: 'web' } });
+    assert.ok(target !== undefined);
+    const ordered = ownersFirst([...dependentsOf(ENTRIES, target), target]);
+    assert.deepEqual(
+      waves(ordered).map((wave) => wave.map((p) => p.original.uid)),
+      [['d1'], ['r1'], ['p1', 'p2']],
+    );
   });
 });

@@ -155,3 +155,31 @@ export function rollForward(
   else delete meta.ownerReferences;
   return copy;
 }
+
+/**
+ * Splits owners-first `ordered` objects into waves: an object goes in the wave after the last of its owners, its
+ * namespace and its CRD among them, so each wave can be written at once and still after all that it needs.
+ */
+export function waves(ordered: readonly PlannedObject[]): PlannedObject[][] {
+  const waveOf = new Map<string, number>();
+  const namespaces = new Map<string, string>();
+  const crds = new Map<string, string>();
+  const result: PlannedObject[][] = [];
+  for (const p of ordered) {
+    const needs = (p.object.metadata.ownerReferences ?? []).map((ref) => ref.uid);
+    const ns = p.original.namespace === undefined ? undefined : namespaces.get(p.original.namespace);
+    if (ns !== undefined) needs.push(ns);
+    const crd = crds.get(p.original.resource);
+    if (crd !== undefined) needs.push(crd);
+    let wave = 0;
+    for (const uid of needs) {
+      const before = waveOf.get(uid);
+      if (before !== undefined) wave = Math.max(wave, before + 1);
+    }
+    waveOf.set(p.original.uid, wave);
+    if (p.original.resource === NAMESPACES) namespaces.set(p.original.name, p.original.uid);
+    if (p.original.resource === CRDS) crds.set(p.original.name, p.original.uid);
+    (result[wave] ??= []).push(p);
+  }
+  return result;
+}

@@ -46,7 +46,12 @@ function userRecord(user: UserInfo | undefined): DeletionRecord['user'] {
   return record;
 }
 
-function recordOf(cause: DeletionCause | undefined, fallback: 'Delete' | 'Finalized', user: UserInfo | undefined, time: string): DeletionRecord {
+function recordOf(
+  cause: DeletionCause | undefined,
+  fallback: 'Delete' | 'Finalized',
+  user: UserInfo | undefined,
+  time: string,
+): DeletionRecord {
   const who = userRecord(user);
   if (cause === undefined) return { time, reason: fallback, user: who };
   switch (cause.reason) {

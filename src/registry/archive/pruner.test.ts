@@ -48,11 +48,22 @@ describe('the archive and its pruning (issue 28)', () => {
       user: { username: 'alice', groups: ['devs'] },
     });
     assert.equal(entry.metadata.creationTimestamp, '2026-01-01T00:00:00Z');
-    assert.deepEqual(entryParts(entry).object, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns', uid: 'u1' } });
+    assert.deepEqual(entryParts(entry).object, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'a', namespace: 'ns', uid: 'u1' },
+    });
 
     // The bytes storage held are archived as they are, not encoded again.
     const stored = new TextEncoder().encode('{"kind":"ConfigMap","data":{"k":"é"}}');
-    const spliced = archive.recordFor(CONFIGMAPS, { metadata: { name: 'b', namespace: 'ns', uid: 'u4' } }, stored, undefined, 'Delete', undefined);
+    const spliced = archive.recordFor(
+      CONFIGMAPS,
+      { metadata: { name: 'b', namespace: 'ns', uid: 'u4' } },
+      stored,
+      undefined,
+      'Delete',
+      undefined,
+    );
     const decoded = decodeObject({ key: '', value: spliced?.value ?? new Uint8Array(), createRevision: 6, modRevision: 6 });
     assert.deepEqual(entryParts(decoded).object, { kind: 'ConfigMap', data: { k: 'é' } });
   });
