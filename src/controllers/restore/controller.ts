@@ -169,13 +169,32 @@ export class RestoreController {
       }
       return known;
     };
+    // The live names of each resource and namespace a restore writes to, one list each (a cascade's thousands of
+    // objects would otherwise cost as many reads, nearly all of them 404s).
+    const liveNames = new Map<string, Promise<Set<string>>>();
+    const namesIn = (ref: ResourceRef, ns: string | undefined): Promise<Set<string>> => {
+      const key = `${ref.group}/${ref.resource}/${ns ?? ''}`;
+      let names = liveNames.get(key);
+      if (names === undefined) {
+        names = this.client.list(ref, ns).then(
+          (list) => new Set(list.items.map((o) => o.metadata.name ?? '')),
+          (err: unknown) => {
+            // Not served yet: a custom resource whose CRD this restore recreates has no live objects.
+            if (err instanceof StatusError && err.code === 404) return new Set<string>();
+            throw err;
+          },
+        );
+        liveNames.set(key, names);
+      }
+      return names;
+    };
     const why = async (p: PlannedObject): Promise<string | undefined> => {
       const ref = toRef(p.original);
       const ns = p.original.namespace;
       const denied = this.canCreate(user, ref, ns);
       if (denied !== undefined) return denied;
       if (ns !== undefined && !restoredNamespaces.has(ns) && !(await namespaceLives(ns))) return `namespaces "${ns}" not found`;
-      if ((await this.live(ref, ns, p.original.name)) !== undefined) return `${p.original.resource} "${p.original.name}" already exists`;
+      if ((await namesIn(ref, ns)).has(p.original.name)) return `${p.original.resource} "${p.original.name}" already exists`;
       for (const owner of p.object.metadata.ownerReferences ?? []) {
         if (restoredUids.has(owner.uid) || renewed.has(owner.uid)) continue;
         if (await this.ownerLives(owner, ns, served)) keptRefs.add(owner.uid);

@@ -115,18 +115,6 @@ export function ownersFirst(objects: readonly PlannedObject[]): PlannedObject[] 
   return ordered.sort((a, b) => rank(a) - rank(b));
 }
 
-/** Metadata the server sets and a new object must not carry. */
-const SYSTEM_FIELDS = [
-  'uid',
-  'resourceVersion',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'generation',
-  'managedFields',
-  'selfLink',
-] as const;
-
 /** The finalizers a DELETE adds to carry out a propagation policy: the restored object is not being deleted. */
 const DELETION_FINALIZERS = new Set(['foregroundDeletion', 'orphan']);
 
@@ -140,20 +128,32 @@ export function rollForward(
   newUids: ReadonlyMap<string, string>,
   keepRef: (ref: OwnerReference) => boolean,
 ): KubeObject {
-  const copy = structuredClone(object);
-  const meta = copy.metadata as Record<string, unknown> & KubeObject['metadata'];
-  for (const field of SYSTEM_FIELDS) delete meta[field];
-  const finalizers = (meta.finalizers ?? []).filter((f) => !DELETION_FINALIZERS.has(f));
+  // What the server sets, and a new object must not carry, is left out of the copy (not deleted from it: a restore
+  // of a cascade rolls thousands forward).
+  const {
+    uid: _uid,
+    resourceVersion: _resourceVersion,
+    creationTimestamp: _creationTimestamp,
+    deletionTimestamp: _deletionTimestamp,
+    deletionGracePeriodSeconds: _deletionGracePeriodSeconds,
+    generation: _generation,
+    managedFields: _managedFields,
+    selfLink: _selfLink,
+    finalizers: oldFinalizers,
+    ownerReferences: oldRefs,
+    ...kept
+  } = object.metadata as KubeObject['metadata'] & { selfLink?: string };
+  const meta: KubeObject['metadata'] = structuredClone(kept);
+  const finalizers = (oldFinalizers ?? []).filter((f) => !DELETION_FINALIZERS.has(f));
   if (finalizers.length > 0) meta.finalizers = finalizers;
-  else delete meta.finalizers;
-  const refs = (meta.ownerReferences ?? []).flatMap((ref) => {
+  const refs = (oldRefs ?? []).flatMap((ref) => {
     const renewed = newUids.get(ref.uid);
     if (renewed !== undefined) return [{ ...ref, uid: renewed }];
-    return keepRef(ref) ? [ref] : [];
+    return keepRef(ref) ? [{ ...ref }] : [];
   });
   if (refs.length > 0) meta.ownerReferences = refs;
-  else delete meta.ownerReferences;
-  return copy;
+  const { metadata: _metadata, ...rest } = object;
+  return { ...structuredClone(rest), metadata: meta };
 }
 
 /**
@@ -179,7 +179,9 @@ export function waves(ordered: readonly PlannedObject[]): PlannedObject[][] {
     waveOf.set(p.original.uid, wave);
     if (p.original.resource === NAMESPACES) namespaces.set(p.original.name, p.original.uid);
     if (p.original.resource === CRDS) crds.set(p.original.name, p.original.uid);
-    (result[wave] ??= []).push(p);
+    const members = result[wave];
+    if (members === undefined) result[wave] = [p];
+    else members.push(p);
   }
   return result;
 }

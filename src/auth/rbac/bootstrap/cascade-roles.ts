@@ -37,7 +37,7 @@ export function cascadeClusterRoles(): ClusterRole[] {
     bootstrapClusterRole(RESTORE_CONTROLLER_ROLE, [
       resourceRule(['get', 'list', 'watch'], ['cascade.dev'], ['archivedobjects', 'clusterarchivedobjects', 'restores']),
       resourceRule(['update', 'patch'], ['cascade.dev'], ['restores/status']),
-      resourceRule(['get'], ['*'], ['*']),
+      resourceRule(['get', 'list'], ['*'], ['*']),
     ]),
     bootstrapClusterRole(NODE_SIMULATOR_ROLE, [
       resourceRule(['get', 'list', 'watch', 'create', 'update', 'patch'], [''], ['nodes']),
