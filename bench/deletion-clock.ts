@@ -17,11 +17,20 @@ export interface DeletionClock {
  */
 export function createDeletionClock(inner: Backend): DeletionClock {
   let watched: { prefix: string; left: number; done: (at: number) => void } | undefined;
+  const observe = (key: string): void => {
+    if (watched !== undefined && key.startsWith(watched.prefix) && --watched.left === 0) watched.done(performance.now());
+  };
   const backend: Backend = {
     ...inner,
     async delete(key, expectedModRevision) {
       const kv = await inner.delete(key, expectedModRevision);
-      if (watched !== undefined && key.startsWith(watched.prefix) && --watched.left === 0) watched.done(performance.now());
+      observe(key);
+      return kv;
+    },
+    // With the archive on (issue 28), removals write their archive entry in the same call.
+    async deleteAndPut(key, expectedModRevision, record) {
+      const kv = await inner.deleteAndPut(key, expectedModRevision, record);
+      observe(key);
       return kv;
     },
   };

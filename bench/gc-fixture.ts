@@ -4,7 +4,7 @@ import type { ApiClient, ResourceRef } from '../src/client/interface.js';
 import type { GarbageCollector } from '../src/controllers/garbage-collector/controller.js';
 import { BUILTIN_DEFINITIONS } from '../src/kinds/definitions.js';
 import { collectionPrefix } from '../src/registry/keys.js';
-import { type ApiServer, startApiServer } from '../src/server/api-server.js';
+import { type ApiServer, type ApiServerOptions, startApiServer } from '../src/server/api-server.js';
 import type { Backend } from '../src/storage/backend.js';
 import { createMemoryBackend } from '../src/storage/memory/backend.js';
 import { createDeletionClock, type DeletionClock } from './deletion-clock.js';
@@ -27,10 +27,11 @@ export interface GcFixture {
   close(): Promise<void>;
 }
 
-export async function startGcFixture(): Promise<GcFixture> {
+/** `archive`: the server archives what it removes (issue 28), as `cascade serve` does by default. */
+export async function startGcFixture(archive?: ApiServerOptions['archive']): Promise<GcFixture> {
   const storage = createMemoryBackend();
   const clock = createDeletionClock(storage);
-  const server = await startApiServer({ backend: clock.backend, port: 0 });
+  const server = await startApiServer({ backend: clock.backend, port: 0, archive });
   const collector = server.controllers.garbageCollector;
   if (collector === undefined) throw new Error('the garbage collector is not running');
   const client = createInProcessClient(server.registry, BUILTIN_DEFINITIONS);

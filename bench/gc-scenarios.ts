@@ -12,6 +12,7 @@ import {
 } from './gc-fixture.js';
 import { maybeYield } from '../src/util/yield-to-event-loop.js';
 import { meterLoopStalls } from './loop-stall.js';
+import type { ArchiveOptions } from '../src/server/api-server.js';
 
 /** The collector's default worker count (--concurrent-gc-syncs), used as the fair in-flight count for baselines. */
 export const GC_WORKERS = 20;
@@ -39,8 +40,9 @@ export interface Timed {
  */
 async function timeDeletion(
   setup: (f: GcFixture) => Promise<{ gone: readonly OwnerReference[]; left: number; act: () => Promise<unknown> }>,
+  archive?: ArchiveOptions,
 ): Promise<Timed> {
-  const f = await startGcFixture();
+  const f = await startGcFixture(archive);
   try {
     const { gone, left, act } = await setup(f);
     const removed = f.clock.expect(f.prefix, gone.length, TIMEOUT_MS);
@@ -98,8 +100,8 @@ async function ownedSet(f: GcFixture, dependents: number): Promise<{ owner: Owne
   return { owner, dependents: created };
 }
 
-/** Background cascade: DELETE of one owner until its last dependent is gone from storage. */
-export function backgroundCascade(dependents: number): Promise<Timed> {
+/** Background cascade: DELETE of one owner until its last dependent is gone from storage (`archive`: archiving on). */
+export function backgroundCascade(dependents: number, archive?: ArchiveOptions): Promise<Timed> {
   return timeDeletion(async (f) => {
     const set = await ownedSet(f, dependents);
     return {
@@ -107,7 +109,7 @@ export function backgroundCascade(dependents: number): Promise<Timed> {
       left: 0,
       act: () => f.client.delete(CONFIGMAPS, NAMESPACE, set.owner.name, { propagationPolicy: 'Background' }),
     };
-  });
+  }, archive);
 }
 
 /** Baseline: the same owned objects, deleted one by one through the same client while the collector watches. */

@@ -142,14 +142,23 @@ export class CrdController {
     const key = (info: ResourceInfo): string => JSON.stringify(info);
     const current = this.served.get(name) ?? [];
     const unchanged =
-      current.length === wanted.length && wanted.every((w, i) => current[i] !== undefined && key(current[i] as ResourceInfo) === key(w.info)) && !this.specChanged(name, crd);
+      current.length === wanted.length &&
+      wanted.every((w, i) => current[i] !== undefined && key(current[i] as ResourceInfo) === key(w.info)) &&
+      !this.specChanged(name, crd);
     if (unchanged) return;
     for (const info of current) this.registry.remove(info);
     for (const { info, custom } of wanted) {
       const definitions = customResourceDefinitions(info.group, info.version, names, custom.version.schema?.openAPIV3Schema);
-      this.registry.add(info, customResourceStrategy(info, custom, () => this.terminating.has(name)), definitions);
+      this.registry.add(
+        info,
+        customResourceStrategy(info, custom, () => this.terminating.has(name)),
+        definitions,
+      );
     }
-    this.served.set(name, wanted.map((w) => w.info));
+    this.served.set(
+      name,
+      wanted.map((w) => w.info),
+    );
     this.specs.set(name, JSON.stringify(crd.spec));
   }
 
@@ -177,7 +186,13 @@ export class CrdController {
       for (const item of list.items) {
         if (item.metadata.deletionTimestamp !== undefined) continue;
         try {
-          await this.client.delete(ref, item.metadata.namespace, item.metadata.name ?? '', { propagationPolicy: 'Background' });
+          await this.client.delete(
+            ref,
+            item.metadata.namespace,
+            item.metadata.name ?? '',
+            { propagationPolicy: 'Background' },
+            { reason: 'CRDRemoval', crd: name },
+          );
         } catch (err) {
           if (!(err instanceof StatusError && err.code === 404)) throw err;
         }

@@ -75,6 +75,18 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     usage:
       'keep a foreground owner waiting for a blocking dependent that another owner keeps alive, instead of dropping that reference as Kubernetes does',
   },
+  {
+    name: 'archive-retention',
+    type: 'duration',
+    default: '168h0m0s',
+    usage: 'how long removed objects stay in the archive (archivedobjects) to be restored; 0 turns archiving off',
+  },
+  {
+    name: 'archive-max-bytes',
+    type: 'int',
+    default: '104857600',
+    usage: 'the archive keeps at most this many bytes of removed objects, pruning the oldest first',
+  },
   { name: 'concurrent-namespace-syncs', type: 'int', default: '10', usage: 'namespace controller workers' },
   {
     name: 'leader-elect',

@@ -44,9 +44,14 @@ const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(SERVE_FLAGS.filter((f) => f.t
 /** kube-style durations: "15s", "500ms", "1m", "1m30s". */
 function durationFlag(name: string, value: string): number {
   if (value === '0') return 0;
-  const parts = /^(?:(\d+)m(?!s))?(?:(\d+)s)?(?:(\d+)ms)?$/.exec(value);
+  const parts = /^(?:(\d+)h)?(?:(\d+)m(?!s))?(?:(\d+)s)?(?:(\d+)ms)?$/.exec(value);
   if (parts === null || value === '') throw new Error(`--${name} must be a duration such as 15s or 500ms, got ${value}`);
-  return Number(parts[1] ?? 0) * 60_000 + Number(parts[2] ?? 0) * 1000 + Number(parts[3] ?? 0);
+  return Number(parts[1] ?? 0) * 3_600_000 + Number(parts[2] ?? 0) * 60_000 + Number(parts[3] ?? 0) * 1000 + Number(parts[4] ?? 0);
+}
+
+/** Archiving is on unless its retention is 0. */
+function archiveOptions(retentionMs: number, maxBytes: number): { retentionMs: number; maxBytes: number } | undefined {
+  return retentionMs === 0 ? undefined : { retentionMs, maxBytes };
 }
 
 function etcdTransport(value: string): EtcdTransportKind {
@@ -179,6 +184,10 @@ export async function serve(argv: string[]): Promise<void> {
       pvcProtectionCountFinishedPods,
       simulateNodes: simulateNodes > 0 ? simulateNodes : undefined,
     },
+    archive: archiveOptions(
+      durationFlag('archive-retention', flag('archive-retention')),
+      countFlag('archive-max-bytes', flag('archive-max-bytes')),
+    ),
     leaderElection: booleanFlag('leader-elect', flag('leader-elect'))
       ? {
           leaseDurationMs: durationFlag('leader-elect-lease-duration', flag('leader-elect-lease-duration')),

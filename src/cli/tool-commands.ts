@@ -4,6 +4,8 @@ import { loadKubeconfig } from '../client/kubeconfig.js';
 import { DELETE_USAGE, deleteCommand } from './commands/delete.js';
 import { EXPLAIN_USAGE, explainCommand, type ToolDefaults } from './commands/explain.js';
 import { TREE_USAGE, treeCommand } from './commands/tree.js';
+import { ARCHIVE_USAGE, archiveCommand } from './commands/archive.js';
+import { RESTORE_USAGE, restoreCommand } from './commands/restore.js';
 import { type CommandIo, formatError, UsageError } from '../tools/command-io.js';
 
 type ToolCommand = (client: ApiClient, argv: readonly string[], io: CommandIo, defaults?: ToolDefaults) => Promise<number>;
@@ -12,11 +14,15 @@ const COMMANDS: Readonly<Record<string, { readonly run: ToolCommand; readonly us
   explain: { run: explainCommand, usage: EXPLAIN_USAGE },
   tree: { run: treeCommand, usage: TREE_USAGE },
   delete: { run: deleteCommand, usage: DELETE_USAGE },
+  restore: { run: restoreCommand, usage: RESTORE_USAGE },
+  archive: { run: archiveCommand, usage: ARCHIVE_USAGE },
 };
 
 export const TOOL_COMMANDS_HELP = `  explain  say why an object or namespace is not going away
   tree     show the ownership tree below (or above, --owners) an object
   delete   delete with a cascade, or --preview what the garbage collector would delete and keep
+  restore  recreate an archived object (and --with-dependents what its removal took with it)
+  archive  list the archived objects that can be restored
 `;
 
 export const CONNECTION_FLAGS_HELP = `Connection flags (all tool commands):

@@ -1,6 +1,7 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeList, KubeObject, Status } from '../api/types.js';
 import type { DeleteOptions } from '../api/delete-options.js';
+import type { DeletionCause } from '../api/deletion-cause.js';
 import type { ObjectEvent } from '../api/types.js';
 import type { DiscoveryFailure } from './http-discovery.js';
 
@@ -72,7 +73,23 @@ export interface ApiClient {
   create(ref: ResourceRef, namespace: string | undefined, obj: KubeObject, subresource?: string): Promise<KubeObject>;
   update(ref: ResourceRef, namespace: string | undefined, obj: KubeObject, subresource?: string): Promise<KubeObject>;
   patch(ref: ResourceRef, namespace: string | undefined, name: string, type: PatchType, patch: unknown): Promise<KubeObject>;
-  delete(ref: ResourceRef, namespace: string | undefined, name: string, opts?: DeleteOptions): Promise<DeleteResponse>;
+  /**
+   * `cause` says why a controller deletes (the archive records it); clients outside the server cannot send one, so
+   * only the in-process client passes it on.
+   */
+  delete(
+    ref: ResourceRef,
+    namespace: string | undefined,
+    name: string,
+    opts?: DeleteOptions,
+    cause?: DeletionCause,
+  ): Promise<DeleteResponse>;
   /** DELETE on a collection: every item matching the selectors, each with the same options (R2.39). */
-  deleteCollection(ref: ResourceRef, namespace: string | undefined, listOpts?: ListOptions, opts?: DeleteOptions): Promise<KubeList>;
+  deleteCollection(
+    ref: ResourceRef,
+    namespace: string | undefined,
+    listOpts?: ListOptions,
+    opts?: DeleteOptions,
+    cause?: DeletionCause,
+  ): Promise<KubeList>;
 }

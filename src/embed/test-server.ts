@@ -62,6 +62,11 @@ export interface TestServerOptions {
    * webhook configurations installed pointing at it, as envtest's WebhookInstallOptions.
    */
   readonly webhooks?: TestServerWebhooks;
+  /**
+   * Archive removed objects and serve archivedobjects and Restores, with this retention (as `cascade serve
+   * --archive-retention --archive-max-bytes`, which archives by default). Default: off.
+   */
+  readonly archive?: ApiServerOptions['archive'];
 }
 
 export type TestServerStorage = 'memory' | 'sqlite' | 'etcd';
@@ -216,6 +221,7 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
         options.simulateNodes === undefined ? options.controllers : { ...options.controllers, simulateNodes: options.simulateNodes },
       limits: options.limits,
       aggregator: options.aggregator,
+      archive: options.archive,
       security:
         pki === undefined
           ? undefined

@@ -8,6 +8,7 @@ import type { Strategy } from './strategy.js';
 import { ResourceStore } from './store.js';
 import { type AdmissionChain, EMPTY_ADMISSION_CHAIN } from './admission/chain.js';
 import type { WriteHooks } from './write-hooks.js';
+import type { Archive } from './archive/archive.js';
 
 export interface RegistryOptions {
   readonly backend: Backend;
@@ -17,6 +18,8 @@ export interface RegistryOptions {
   readonly admission?: AdmissionChain;
   /** The strategy of a resource added without one; the built-in catalog unless the server brings more (CRDs'). */
   readonly strategyFor?: (info: ResourceInfo) => Strategy;
+  /** Keeps what every store removes (issue 28); absent, nothing is archived. */
+  readonly archive?: Archive;
 }
 
 /** All served resources, addressable by group/version/plural, each with its store over the shared backend. */
@@ -31,6 +34,7 @@ export class Registry {
   private readonly definitions = new Map<string, Schema>();
   private admission: AdmissionChain | undefined;
   private readonly strategyFor: (info: ResourceInfo) => Strategy;
+  private readonly archive: Archive | undefined;
   /** Field-selector labels computed per resource (in-use protection rules define them for their dependents). */
   readonly computedFields = new ComputedFields();
   private changes = 0;
@@ -41,6 +45,7 @@ export class Registry {
     this.clock = options.clock ?? (() => new Date());
     this.admission = options.admission;
     this.strategyFor = options.strategyFor ?? strategyFor;
+    this.archive = options.archive;
     for (const info of options.resources) this.add(info);
   }
 
@@ -69,6 +74,7 @@ export class Registry {
       this.computedFields,
       mergeType,
       conversionFor(info),
+      this.archive,
     );
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     let versions = this.byPath.get(info.group);

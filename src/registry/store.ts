@@ -21,6 +21,8 @@ import type { ComputedFields } from './computed-fields.js';
 import { validateDeleteOptions } from './delete-policy.js';
 import { checkDeletePreconditions, deletionGrace, deletionOutcome, UNCHANGED } from './deletion.js';
 import type { DeleteOptions } from '../api/delete-options.js';
+import type { DeletionCause } from '../api/deletion-cause.js';
+import type { Archive } from './archive/archive.js';
 import { objectKey } from './keys.js';
 import { dropEmptyMetadata, generateName, restore, SERVER_OWNED_FIELDS, withTypeErrors } from './system-metadata.js';
 import { nowSeconds } from './timestamps.js';
@@ -58,9 +60,10 @@ export interface WriteOptions {
   readonly applied?: boolean;
 }
 
-/** Who asks for a deletion, for admission. */
+/** Who asks for a deletion, for admission, and why when a controller deletes (the archive records it). */
 export interface Requester {
   readonly user?: UserInfo;
+  readonly cause?: DeletionCause;
 }
 
 export interface DeleteResult {
@@ -110,6 +113,8 @@ export class ResourceStore {
    * its object, so at most WRITTEN_PENDING wait, the oldest dropped first.
    */
   private readonly written = new Map<Uint8Array, KubeObject>();
+  /** Where removed objects are kept; absent when the server does not archive. */
+  private readonly archive: Archive | undefined;
 
   constructor(
     info: ResourceInfo,
@@ -121,6 +126,7 @@ export class ResourceStore {
     computedFields?: ComputedFields,
     mergeType: MergeType = DEDUCED,
     conversion?: VersionConversion,
+    archive?: Archive,
   ) {
     this.info = info;
     this.strategy = strategy;
@@ -134,6 +140,7 @@ export class ResourceStore {
     this.mergeType = mergeType;
     this.conversion = conversion;
     this.storageApiVersion = conversion === undefined ? this.apiVersion : apiVersionOf(info.group, conversion.storageVersion);
+    this.archive = archive;
   }
 
   /** A stored-form object as this version serves it. */
@@ -144,6 +151,22 @@ export class ResourceStore {
   /** A served-form object in the form it is stored in. */
   private toStored(obj: KubeObject): KubeObject {
     return this.conversion === undefined ? obj : this.conversion.toStorage(obj);
+  }
+
+  /**
+   * Removes the object from storage, guarded by `revision`; with archiving on, its archive entry is written in the
+   * same storage transaction, so neither exists without the other (issue 28).
+   */
+  private remove(
+    key: string,
+    revision: number,
+    obj: KubeObject,
+    stored: Uint8Array | undefined,
+    fallback: 'Delete' | 'Finalized',
+    requester: Requester,
+  ): Promise<KeyValue> {
+    const record = this.archive?.recordFor(this.info, obj, stored, requester.cause, fallback, requester.user);
+    return record === undefined ? this.backend.delete(key, revision) : this.backend.deleteAndPut(key, revision, record);
   }
 
   /** Records an Update operation in `next` unless the write is an apply or names no manager. */
@@ -481,7 +504,7 @@ export class ResourceStore {
       if (opts.dryRun !== true) {
         let removed = true;
         try {
-          await this.backend.delete(key, kv.modRevision);
+          await this.remove(key, kv.modRevision, next, undefined, 'Finalized', { user: opts.user });
         } catch (err) {
           if (!(err instanceof KeyNotFoundError)) throw err;
           removed = false;
@@ -573,7 +596,8 @@ export class ResourceStore {
     if (handOver) this.deleting.set(kv, obj);
     let removed = true;
     try {
-      await this.backend.delete(key, revision);
+      // Unless it was marked first, what goes is what was read: the archive keeps those very bytes.
+      await this.remove(key, revision, obj, revision === kv.modRevision ? kv.value : undefined, 'Delete', requester);
     } catch (err) {
       if (handOver) this.deleting.delete(kv);
       // R2.19: someone else removed it meanwhile; the last known state is the answer.

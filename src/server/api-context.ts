@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Aggregator } from '../aggregator/index.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { UserInfo } from '../api/user.js';
+import type { StatusError } from '../api/errors.js';
+import type { ResourceInfo } from '../api/resource-info.js';
+import type { KubeObject } from '../api/types.js';
 import type { TokenAuthentication } from '../auth/serviceaccount/token-authenticator.js';
 import type { TokenIssuer } from '../auth/serviceaccount/token-issuer.js';
 import type { Definitions } from '../openapi/schema.js';
@@ -29,6 +32,11 @@ export interface ApiContext {
   readonly serviceAccountTokens: TokenIssuer;
   /** Serves APIServices backed by other servers (absent without front-proxy credentials). */
   readonly aggregator: Aggregator | undefined;
+  /**
+   * Per-object read authorization beyond the resource's own (the archive's: an entry is readable by who may get the
+   * original). For a request by `user`: each object's refusal, or undefined when every object is readable.
+   */
+  readonly objectReadCheck?: (info: ResourceInfo, user: UserInfo) => ((obj: KubeObject) => StatusError | undefined) | undefined;
 }
 
 /** One API request on a resource, after routing. */

@@ -44,7 +44,12 @@ import { API_AUDIENCES } from './handlers/reviews/authentication-review.js';
 import { clientCertificateAuthenticator } from '../auth/authn/client-certificate.js';
 import { RbacAuthorizer } from '../auth/rbac/authorizer.js';
 import { ensureBootstrapPolicy } from '../auth/rbac/bootstrap/ensure.js';
-import { CONTROLLER_IDENTITIES, CONTROLLER_MANAGER_IDENTITY, type ControllerName } from '../auth/rbac/bootstrap/identities.js';
+import {
+  CONTROLLER_IDENTITIES,
+  CONTROLLER_MANAGER_IDENTITY,
+  type ControllerName,
+  RESTORE_CONTROLLER_IDENTITY,
+} from '../auth/rbac/bootstrap/identities.js';
 import { privilegedGroupsAuthorizer } from '../auth/rbac/privileged-groups.js';
 import { unionAuthorizer } from '../auth/rbac/union.js';
 import { INSECURE_ADMIN, type UserInfo } from '../api/user.js';
@@ -58,6 +63,11 @@ import { withInformerReads } from '../client/informer-reads.js';
 import { createRequestSecurity } from './request-security.js';
 import { type AggregatorOptions, createAggregator } from '../aggregator/index.js';
 import { installProtectionRuleCrd } from '../protection/rule-crd.js';
+import { Archive } from '../registry/archive/archive.js';
+import { ArchivePruner } from '../registry/archive/pruner.js';
+import type { RetentionPolicy } from '../registry/archive/retention.js';
+import { archiveReadCheck, createCheck, serveArchiveApi } from './archive-api.js';
+import { RestoreController } from '../controllers/restore/controller.js';
 import { ProtectionRuleSet } from '../protection/rule-set.js';
 import { PROTECTION_RULES } from '../protection/rule-types.js';
 
@@ -110,6 +120,16 @@ export interface ApiServerOptions {
   readonly limits?: ApiServerLimits;
   /** Availability re-check interval and probe timeout of aggregated APIs (Kubernetes: 30 s and 5 s). */
   readonly aggregator?: Pick<AggregatorOptions, 'recheckIntervalMs' | 'discoveryTimeoutMs'>;
+  /**
+   * Keep what leaves storage in an archive, served as archivedobjects and clusterarchivedobjects, and serve
+   * Restores (issue 28). Absent: no archive, and neither resource is served.
+   */
+  readonly archive?: ArchiveOptions;
+}
+
+export interface ArchiveOptions extends RetentionPolicy {
+  /** How often pruning runs (default 60 s). */
+  readonly pruneIntervalMs?: number;
 }
 
 export interface ApiServer {
@@ -126,6 +146,8 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
+const DEFAULT_PRUNE_INTERVAL_MS = 60_000;
+
 /** A read's 404 as undefined; other failures propagate. */
 function absentAsUndefined(err: unknown): undefined {
   if (err instanceof StatusError && err.code === 404) return undefined;
@@ -139,8 +161,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const security = options.security;
   const rbac = new RbacAuthorizer({ onError: (err) => log(`rbac authorizer: ${String(err)}`) });
   const authorizer = unionAuthorizer(privilegedGroupsAuthorizer(), rbac);
+  const clock = options.clock ?? (() => new Date());
   const registry = new Registry({
     backend: options.backend,
+    ...(options.archive === undefined ? {} : { archive: new Archive(clock) }),
     resources: options.resources ?? BUILTIN_RESOURCES,
     clock: options.clock,
     strategyFor: strategyWithCustomResourceDefinitions,
@@ -273,7 +297,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       return result === undefined || 'error' in result ? result : { ...result, user: withAuthenticatedGroup(result.user) };
     },
     serviceAccountTokens: tokenIssuer,
+    ...(options.archive === undefined
+      ? {}
+      : { objectReadCheck: (info: ResourceInfo, user: UserInfo) => archiveReadCheck(authorizer, info, user) }),
   };
+  if (options.archive !== undefined) serveArchiveApi(registry);
+  const pruner =
+    options.archive === undefined
+      ? undefined
+      : new ArchivePruner(options.backend, options.archive, clock, options.archive.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS, log);
   const clientAs = (user: UserInfo): ApiClient =>
     createInProcessClient(registry, BUILTIN_DEFINITIONS, {
       identity: { user, authorizer },
@@ -281,6 +313,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       fieldManager: 'kube-controller-manager',
     });
   const managerClient = clientAs(CONTROLLER_MANAGER_IDENTITY);
+  // Restores run where the controllers run: with leader election, a fresh one each time this process leads.
+  const newRestores = (): RestoreController | undefined =>
+    options.archive === undefined
+      ? undefined
+      : new RestoreController({ client: clientAs(RESTORE_CONTROLLER_IDENTITY), clientAs, canCreate: createCheck(authorizer), clock, log });
   const clientFor = (controller: ControllerName): ApiClient =>
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
   // The apiextensions part of the server: it serves custom resources as their CRDs are established.
@@ -313,6 +350,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     disruptionController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
+  let restores = options.leaderElection === undefined ? newRestores() : undefined;
   const elector =
     options.leaderElection === undefined
       ? undefined
@@ -322,12 +360,17 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
           log,
           onStartedLeading: async () => {
             controllers = newControllers();
+            restores = newRestores();
             await controllers.start();
+            await restores?.start();
           },
           onStoppedLeading: async () => {
             const stopping = controllers;
+            const stoppingRestores = restores;
             controllers = idle;
+            restores = undefined;
             await stopping.stop();
+            await stoppingRestores?.stop();
           },
         });
   const authenticate =
@@ -402,8 +445,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await installProtectionRuleCrd(client);
   await servedSoon(registry, PROTECTION_RULES, 5000);
   await rules.start();
-  if (elector === undefined) await controllers.start();
-  else elector.start();
+  if (elector === undefined) {
+    await controllers.start();
+    await restores?.start();
+  } else elector.start();
+  pruner?.start();
   ready = true;
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -420,9 +466,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       ready = false;
       shutdown.abort();
       if (elector !== undefined) await elector.stop();
-      else await controllers.stop();
+      else {
+        await controllers.stop();
+        await restores?.stop();
+      }
       await apf.stop();
       await rules.stop();
+      await pruner?.stop();
       await crds.stop();
       await policies.stop();
       await rbac.stop();

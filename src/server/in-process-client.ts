@@ -144,17 +144,17 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
         return patched;
       });
     },
-    async delete(ref, namespace, name, opts = {}) {
+    async delete(ref, namespace, name, opts = {}, cause = undefined) {
       const t = target(ref, 'delete', namespace, name);
       if (!(t instanceof ResourceStore)) return t.delete(ref, namespace, name, opts);
-      const result = await t.delete(scoped(t, namespace), name, copyDeleteOptions(opts), { user });
+      const result = await t.delete(scoped(t, namespace), name, copyDeleteOptions(opts), { user, cause });
       return { code: result.code, body: result.body };
     },
-    async deleteCollection(ref, namespace, listOpts = {}, opts = {}) {
+    async deleteCollection(ref, namespace, listOpts = {}, opts = {}, cause = undefined) {
       const t = target(ref, 'deletecollection', namespace);
       if (!(t instanceof ResourceStore)) return t.deleteCollection(ref, namespace, listOpts, opts);
       if (!t.info.verbs.includes('deletecollection')) throw methodNotAllowedRoute();
-      return t.deleteCollection(scoped(t, namespace), { ...listOpts }, copyDeleteOptions(opts), { user });
+      return t.deleteCollection(scoped(t, namespace), { ...listOpts }, copyDeleteOptions(opts), { user, cause });
     },
   };
 }

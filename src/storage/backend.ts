@@ -66,6 +66,12 @@ export interface Watcher extends AsyncIterable<WatchEvent> {
   poll?(): WatchEvent | undefined;
 }
 
+/** A value written together with another change (see Backend.deleteAndPut). */
+export interface PutRecord {
+  readonly key: string;
+  readonly value: Uint8Array;
+}
+
 export interface Backend {
   readonly name: string;
   currentRevision(): Promise<number>;
@@ -84,6 +90,13 @@ export interface Backend {
    * deletion's revision. Throws NotFoundError or ConflictError.
    */
   delete(key: string, expectedModRevision?: number): Promise<KeyValue>;
+  /**
+   * Deletes the key exactly as `delete` does and, in the same transaction, writes `record` (created, or replacing
+   * the value it has): both happen or neither does, also across a crash. The archive keeps removed objects this
+   * way. On etcd both share the transaction's revision; the log backends give the record the next revision. The
+   * deleted value is returned as `delete` returns it.
+   */
+  deleteAndPut(key: string, expectedModRevision: number | undefined, record: PutRecord): Promise<KeyValue>;
   /**
    * Starts a watch immediately (events are buffered from the call on). Throws CompactedError synchronously-ish
    * (the promise rejects) when afterRevision + 1 is older than the compacted revision.

@@ -1,4 +1,4 @@
-import type { Backend, GetResult, ListOptions, ListResult, WatchEvent } from './backend.js';
+import type { Backend, GetResult, ListOptions, ListResult, PutRecord, WatchEvent } from './backend.js';
 import { WatchHub } from './watch-hub.js';
 
 /**
@@ -14,6 +14,8 @@ export interface RevisionLog {
   create(key: string, value: Uint8Array): WatchEvent;
   update(key: string, value: Uint8Array, expectedModRevision: number): WatchEvent;
   delete(key: string, expectedModRevision?: number): WatchEvent;
+  /** The delete's event, then the record's: committed together or not at all. */
+  deleteAndPut(key: string, expectedModRevision: number | undefined, record: PutRecord): readonly [WatchEvent, WatchEvent];
   eventsAfter(prefix: string, afterRevision: number): WatchEvent[];
 }
 
@@ -87,6 +89,14 @@ export function createLogBackend(parts: LogBackendParts): Backend {
       const event = log.delete(key, expectedModRevision);
       hub.publish(event);
       return event.kv;
+    },
+
+    async deleteAndPut(key, expectedModRevision, record) {
+      ensureOpen();
+      const [deleted, recorded] = log.deleteAndPut(key, expectedModRevision, record);
+      hub.publish(deleted);
+      hub.publish(recorded);
+      return deleted.kv;
     },
 
     async watch(prefix, afterRevision) {

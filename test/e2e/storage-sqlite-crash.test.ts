@@ -124,6 +124,17 @@ describe('crash safety on SQLite', () => {
         { timeoutMs: 60_000, what: 'references to the deleted owner to be pruned (R4.27)' },
       );
       assert.equal((await request(url, 'GET', `${CONFIGMAPS}/keeper`)).status, 200);
+      // Issue 28: `cascade serve` archives by default, each entry in its removal's own transaction, so the kills
+      // lost none: every dependent the cascade removed has its entry, naming the owner, and the owner its own.
+      const archived = `/apis/cascade.dev/v1alpha1/namespaces/default/archivedobjects`;
+      const cascaded = (
+        await request(url, 'GET', `${archived}?fieldSelector=${encodeURIComponent(`deletion.ownerUID=${owner.metadata.uid}`)}`)
+      ).json.items as any[];
+      assert.equal(cascaded.length, DEPENDENTS, 'an archive entry for every dependent the cascade removed');
+      assert.ok(cascaded.every((e) => e.deletion.reason === 'Cascade' && e.object.metadata.labels.role === 'dep'));
+      assert.equal(new Set(cascaded.map((e) => e.original.uid)).size, DEPENDENTS);
+      const ownerEntry = (await request(url, 'GET', `${archived}/${owner.metadata.uid}`)).json;
+      assert.equal(ownerEntry.deletion.reason, 'Delete');
       await kill(server);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

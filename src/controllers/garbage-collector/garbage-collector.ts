@@ -125,18 +125,19 @@ export class GarbageCollectorWorkers {
     const refs = observed.metadata.ownerReferences;
     if (resourceVersion === undefined || refs === undefined || refs.length === 0) return false;
     for (const ref of refs) if (!this.knownAbsent(ref, node.identity.namespace)) return false;
-    return this.deleteOrphan(node, resourceVersion, policyFromFinalizers(observed), attemptToDelete);
+    return this.deleteOrphan(node, resourceVersion, policyFromFinalizers(observed), refs, attemptToDelete);
   }
 
   private async deleteOrphan(
     node: GraphNode,
     resourceVersion: string,
     policy: PropagationPolicy,
+    owners: readonly OwnerReference[],
     attemptToDelete: NodeWorkQueue,
   ): Promise<ItemResult> {
     const identity = node.identity;
     try {
-      await this.ops.deleteObject(identity, resourceVersion, policy);
+      await this.ops.deleteObject(identity, resourceVersion, policy, owners);
     } catch (err) {
       if (!(err instanceof StatusError)) throw err;
       if (err.code === 409) return this.attemptToDeleteLive(node, attemptToDelete);
@@ -175,7 +176,7 @@ export class GarbageCollectorWorkers {
   /** R4.30: preconditioned delete; a lost race with an unchanged ownership is retried once without the RV. */
   private async deleteItem(identity: ObjectIdentity, latest: KubeObject, policy: PropagationPolicy): Promise<void> {
     try {
-      await this.ops.deleteObject(identity, latest.metadata.resourceVersion, policy);
+      await this.ops.deleteObject(identity, latest.metadata.resourceVersion, policy, latest.metadata.ownerReferences);
       this.deletions.count++;
     } catch (err) {
       if (!(err instanceof StatusError)) throw err;
@@ -190,7 +191,7 @@ export class GarbageCollectorWorkers {
         return;
       }
       if (JSON.stringify(again.metadata.ownerReferences ?? []) !== JSON.stringify(latest.metadata.ownerReferences ?? [])) throw err;
-      await this.ops.deleteObject(identity, undefined, policy);
+      await this.ops.deleteObject(identity, undefined, policy, latest.metadata.ownerReferences);
       this.deletions.count++;
     }
   }

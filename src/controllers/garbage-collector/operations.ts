@@ -105,11 +105,17 @@ export class GcOperations {
    * DELETE with uid (and, when given, resourceVersion) preconditions (R4.30). Not an async function: a cascade
    * calls it once per dependent, and the client's promise needs no wrapping in another.
    */
-  deleteObject(id: ObjectIdentity, resourceVersion: string | undefined, policy: PropagationPolicy): Promise<DeleteResponse> {
+  deleteObject(
+    id: ObjectIdentity,
+    resourceVersion: string | undefined,
+    policy: PropagationPolicy,
+    owners: readonly OwnerReference[] = [],
+  ): Promise<DeleteResponse> {
     const { info, ref } = this.mapped(id.apiVersion, id.kind);
     const preconditions = resourceVersion === undefined ? { uid: id.uid } : { uid: id.uid, resourceVersion };
     const opts: DeleteOptions = { propagationPolicy: policy, preconditions };
-    return this.client.delete(ref, this.namespaceFor(info, id.namespace), id.name, opts);
+    // The archive records the deletion as this cascade's (issue 28).
+    return this.client.delete(ref, this.namespaceFor(info, id.namespace), id.name, opts, { reason: 'Cascade', owners });
   }
 
   /**

@@ -131,10 +131,11 @@ export class NamespacedResourcesDeleter {
     const ref = refOf(info);
     const key = qualified(info);
     const background = { propagationPolicy: 'Background' as const };
+    const cause = { reason: 'NamespaceTerminating' as const, namespace };
     let collected = false;
     if (info.verbs.includes('deletecollection') && !this.noCollectionDelete.has(key)) {
       try {
-        await this.client.deleteCollection(ref, namespace, {}, background);
+        await this.client.deleteCollection(ref, namespace, {}, background, cause);
         collected = true;
       } catch (err) {
         if (!(err instanceof StatusError && (err.code === 404 || err.code === 405))) throw err;
@@ -146,7 +147,7 @@ export class NamespacedResourcesDeleter {
       for (const item of list.items) {
         if (item.metadata.deletionTimestamp !== undefined) continue;
         try {
-          await this.client.delete(ref, namespace, item.metadata.name ?? '', background);
+          await this.client.delete(ref, namespace, item.metadata.name ?? '', background, cause);
         } catch (err) {
           if (!(err instanceof StatusError && (err.code === 404 || err.code === 405))) throw err;
         }

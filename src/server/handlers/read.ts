@@ -14,10 +14,14 @@ export function getResourceVersion(r: ResourceRequest): string | undefined {
 
 export async function handleGet(r: ResourceRequest, name: string): Promise<void> {
   const obj = await r.store.get(r.namespace, name, getResourceVersion(r));
+  const refusal = r.ctx.objectReadCheck?.(r.store.info, r.user)?.(obj);
+  if (refusal !== undefined) throw refusal;
   send(r.res, r.format, 200, renderObject(r, obj));
 }
 
 export async function handleList(r: ResourceRequest): Promise<void> {
   const list = await r.store.list(r.namespace, decodeListOptions(r.query, false));
+  const check = r.ctx.objectReadCheck?.(r.store.info, r.user);
+  if (check !== undefined) list.items = list.items.filter((item) => check(item) === undefined);
   send(r.res, r.format, 200, renderList(r, list));
 }

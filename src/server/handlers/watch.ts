@@ -73,9 +73,12 @@ async function serveWatch(r: ResourceRequest, opts: ListQuery): Promise<void> {
   r.req.on('close', finish);
   r.ctx.shutdown.addEventListener('abort', finish, { once: true });
   let first = true;
+  const check = r.ctx.objectReadCheck?.(r.store.info, r.user);
   try {
     for await (const event of watch) {
       if (event.type === 'BOOKMARK' && !allowBookmarks) continue;
+      if (check !== undefined && event.type !== 'BOOKMARK' && event.type !== 'ERROR' && check(event.object as KubeObject) !== undefined)
+        continue;
       writeEvent(res, format(r, event, !first));
       first = false;
       if (event.type === 'ERROR') break;

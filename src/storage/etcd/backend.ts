@@ -226,6 +226,28 @@ export function createEtcdBackend(options: EtcdBackendOptions): Backend {
       return deletedValue(key, response.responses[0]?.deleteRange?.prevKvs[0], response.revision);
     },
 
+    async deleteAndPut(key, expectedModRevision, record) {
+      open();
+      const etcdKey = keys.toEtcd(key);
+      const put = { put: { key: keys.toEtcd(record.key), value: record.value } };
+      // etcd guards compare for equality only: an unguarded call guards on the revision it reads, and reads again
+      // when another write came between.
+      for (;;) {
+        const expected = expectedModRevision ?? (await kv.range({ key: etcdKey })).kvs[0]?.modRevision;
+        if (expected === undefined || !Number.isSafeInteger(expected) || expected < 1) {
+          throw guardFailure(key, (await kv.range({ key: etcdKey })).kvs[0]);
+        }
+        const response = await kv.txn({
+          compare: [{ key: etcdKey, target: 'mod', equals: expected }],
+          success: [{ deleteRange: { key: etcdKey, prevKv: true } }, put],
+          failure: [{ range: { key: etcdKey } }],
+        });
+        if (response.succeeded) return deletedValue(key, response.responses[0]?.deleteRange?.prevKvs[0], response.revision);
+        const current = response.responses[0]?.range?.kvs[0];
+        if (expectedModRevision !== undefined || current === undefined) throw guardFailure(key, current);
+      }
+    },
+
     async watch(prefix, afterRevision) {
       open();
       if (!Number.isSafeInteger(afterRevision) || afterRevision < 0) {
@@ -316,6 +338,8 @@ function instrumented(backend: Backend, kv: EtcdKvClient, probeKey: Buffer): Bac
     create: (key, value) => metrics.measure('create', key, () => unavailable(backend.create(key, value))),
     update: (key, value, expected) => metrics.measure('update', key, () => unavailable(backend.update(key, value, expected))),
     delete: (key, expected) => metrics.measure('delete', key, () => unavailable(backend.delete(key, expected))),
+    deleteAndPut: (key, expected, record) =>
+      metrics.measure('deleteAndPut', key, () => unavailable(backend.deleteAndPut(key, expected, record))),
     watch: (prefix, afterRevision) => metrics.measure('watch', prefix, () => unavailable(backend.watch(prefix, afterRevision))),
     compact: (revision) => metrics.measure('compact', undefined, () => unavailable(backend.compact(revision))),
     async checkHealth(timeoutMs) {

@@ -1,4 +1,4 @@
-import type { GetResult, KeyValue, ListOptions, ListResult, WatchEvent } from '../backend.js';
+import type { GetResult, KeyValue, ListOptions, ListResult, PutRecord, WatchEvent } from '../backend.js';
 import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../errors.js';
 import { EventLog } from './event-log.js';
 import { latestValue, pruneVersions, Tombstone, type VersionList, valueAt } from './key-versions.js';
@@ -119,6 +119,19 @@ export class MvccStore {
     });
     versions.push(new Tombstone(revision));
     return this.#commit(Object.freeze({ type: 'delete', kv, prevKv: current, revision }));
+  }
+
+  /**
+   * A delete and a record written right after it. Nothing runs between the two (the store is synchronous) and the
+   * delete's guard is checked first, so a failed guard writes neither.
+   */
+  deleteAndPut(key: string, expectedModRevision: number | undefined, record: PutRecord): readonly [WatchEvent, WatchEvent] {
+    const deleted = this.delete(key, expectedModRevision);
+    const versions = this.#versions.get(record.key);
+    const current = versions === undefined ? undefined : latestValue(versions);
+    const recorded =
+      current === undefined ? this.create(record.key, record.value) : this.update(record.key, record.value, current.modRevision);
+    return [deleted, recorded];
   }
 
   /** The events a watch from afterRevision must replay. */

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { GetResult, KeyValue, ListOptions, ListResult, WatchEvent } from '../backend.js';
+import type { GetResult, KeyValue, ListOptions, ListResult, PutRecord, WatchEvent } from '../backend.js';
 import { CompactedError, FutureRevisionError, KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../errors.js';
 import { prefixEnd } from './key-range.js';
 import { eventOf, keyValueOf, LOG_COLUMNS, type LogRow, STATE_COLUMNS, type StateRow } from './log-rows.js';
@@ -139,6 +139,28 @@ export class SqliteLog {
     const revision = this.#append([this.#current + 1, key, 0, 1, current.createRevision, current.modRevision, current.value, null]);
     const kv: KeyValue = { key, value: current.value, createRevision: current.createRevision, modRevision: revision };
     return { type: 'delete', kv, prevKv: current, revision };
+  }
+
+  /**
+   * A delete and a record in one SQLite transaction: a crash between the two rows rolls both back. A failed guard
+   * throws before anything is written.
+   */
+  deleteAndPut(key: string, expectedModRevision: number | undefined, record: PutRecord): readonly [WatchEvent, WatchEvent] {
+    const before = this.#current;
+    try {
+      return this.#db.transaction((): readonly [WatchEvent, WatchEvent] => {
+        const deleted = this.delete(key, expectedModRevision);
+        const latest = this.#latestAt.get(record.key, this.#current);
+        const recorded =
+          latest === undefined || latest.deleted === 1
+            ? this.create(record.key, record.value)
+            : this.update(record.key, record.value, latest.id);
+        return [deleted, recorded];
+      })();
+    } catch (error) {
+      this.#current = before;
+      throw error;
+    }
   }
 
   /** The events a watch from afterRevision must replay, read back from the log. */

@@ -144,5 +144,34 @@ export const writeCases: ConformanceGroup = {
         assert.equal(await backend.currentRevision(), 2);
       },
     },
+    {
+      name: 'deleteAndPut removes the key and writes the record together, and neither when the guard fails',
+      async run(backend) {
+        const created = await backend.create('/d/a', bytes('object'));
+        await rejectionOf(
+          backend.deleteAndPut('/d/a', created.modRevision + 7, { key: '/archive/a', value: bytes('r') }),
+          RevisionConflictError,
+        );
+        await rejectionOf(backend.deleteAndPut('/d/missing', undefined, { key: '/archive/m', value: bytes('r') }), KeyNotFoundError);
+        assert.equal((await backend.get('/archive/a')).kv, undefined, 'a failed guard must not write the record');
+        assert.equal((await backend.get('/archive/m')).kv, undefined);
+        assert.equal(await backend.currentRevision(), created.modRevision, 'failed writes must not consume a revision');
+
+        const deleted = await backend.deleteAndPut('/d/a', created.modRevision, { key: '/archive/a', value: bytes('record') });
+        assert.equal(text(deleted), 'object');
+        assert.ok(deleted.modRevision > created.modRevision);
+        assert.equal((await backend.get('/d/a')).kv, undefined);
+        const record = (await backend.get('/archive/a')).kv;
+        assert.ok(record !== undefined);
+        assert.equal(text(record), 'record');
+        assert.ok(record.modRevision >= deleted.modRevision);
+
+        // A second record under the same key replaces the first.
+        const again = await backend.create('/d/a', bytes('object 2'));
+        await backend.deleteAndPut('/d/a', undefined, { key: '/archive/a', value: bytes('record 2') });
+        assert.equal(text((await backend.get('/archive/a')).kv), 'record 2');
+        assert.ok(again.modRevision > deleted.modRevision);
+      },
+    },
   ],
 };

@@ -11,6 +11,13 @@ const CASCADE_PREFIX = 'cascade:';
 export const PROTECTION_RULE_CONTROLLER_ACCOUNT = 'protection-rule-controller';
 export const PROTECTION_RULE_CONTROLLER_ROLE = `${CASCADE_PREFIX}controller:${PROTECTION_RULE_CONTROLLER_ACCOUNT}`;
 
+/**
+ * The restore controller (issue 28) reads the archive, checks live names and writes Restores' status; the objects
+ * it recreates are created as each Restore's requester, not with this role.
+ */
+export const RESTORE_CONTROLLER_ACCOUNT = 'restore-controller';
+export const RESTORE_CONTROLLER_ROLE = `${CASCADE_PREFIX}controller:${RESTORE_CONTROLLER_ACCOUNT}`;
+
 /** The simulated kubelets of `--simulate-nodes` act as this account: their nodes, Leases and pods' status. */
 export const NODE_SIMULATOR_ACCOUNT = 'node-simulator';
 export const NODE_SIMULATOR_ROLE = `${CASCADE_PREFIX}controller:${NODE_SIMULATOR_ACCOUNT}`;
@@ -26,6 +33,11 @@ export function cascadeClusterRoles(): ClusterRole[] {
     bootstrapClusterRole(PROTECTION_RULE_CONTROLLER_ROLE, [
       resourceRule(['get', 'list', 'watch', 'update', 'patch'], [PROTECTION_RULES.group], [PROTECTION_RULES.resource]),
       resourceRule(['get', 'list', 'watch', 'update', 'patch'], ['*'], ['*']),
+    ]),
+    bootstrapClusterRole(RESTORE_CONTROLLER_ROLE, [
+      resourceRule(['get', 'list', 'watch'], ['cascade.dev'], ['archivedobjects', 'clusterarchivedobjects', 'restores']),
+      resourceRule(['update', 'patch'], ['cascade.dev'], ['restores/status']),
+      resourceRule(['get', 'list'], ['*'], ['*']),
     ]),
     bootstrapClusterRole(NODE_SIMULATOR_ROLE, [
       resourceRule(['get', 'list', 'watch', 'create', 'update', 'patch'], [''], ['nodes']),
@@ -46,6 +58,7 @@ export function cascadeClusterRoleBindings(): ClusterRoleBinding[] {
     bootstrapClusterRoleBinding(PROTECTION_RULE_CONTROLLER_ROLE, [
       serviceAccountSubject(CONTROLLER_NAMESPACE, PROTECTION_RULE_CONTROLLER_ACCOUNT),
     ]),
+    bootstrapClusterRoleBinding(RESTORE_CONTROLLER_ROLE, [serviceAccountSubject(CONTROLLER_NAMESPACE, RESTORE_CONTROLLER_ACCOUNT)]),
     bootstrapClusterRoleBinding(NODE_SIMULATOR_ROLE, [serviceAccountSubject(CONTROLLER_NAMESPACE, NODE_SIMULATOR_ACCOUNT)]),
     bootstrapClusterRoleBinding(LEADER_LOCKING_ROLE, [userSubject(KUBE_CONTROLLER_MANAGER_USER)]),
   ];

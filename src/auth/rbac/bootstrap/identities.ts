@@ -1,5 +1,5 @@
 import { SYSTEM_AUTHENTICATED, serviceAccountUser, type UserInfo } from '../../../api/user.js';
-import { NODE_SIMULATOR_ACCOUNT, PROTECTION_RULE_CONTROLLER_ACCOUNT } from './cascade-roles.js';
+import { NODE_SIMULATOR_ACCOUNT, PROTECTION_RULE_CONTROLLER_ACCOUNT, RESTORE_CONTROLLER_ACCOUNT } from './cascade-roles.js';
 import { KUBE_CONTROLLER_MANAGER_USER, KUBE_SCHEDULER_USER } from './cluster-roles.js';
 import { CONTROLLER_ACCOUNTS, CONTROLLER_NAMESPACE, KUBERNETES_CONTROLLERS, type KubernetesController } from './controller-roles.js';
 
@@ -18,6 +18,9 @@ export const CONTROLLER_IDENTITIES: Readonly<Record<ControllerName, UserInfo>> =
   scheduler: { name: KUBE_SCHEDULER_USER, groups: [SYSTEM_AUTHENTICATED] },
   nodeSimulator: serviceAccountUser(CONTROLLER_NAMESPACE, NODE_SIMULATOR_ACCOUNT),
 };
+
+/** The restore controller (issue 28), which the API server runs with the archive. */
+export const RESTORE_CONTROLLER_IDENTITY: UserInfo = serviceAccountUser(CONTROLLER_NAMESPACE, RESTORE_CONTROLLER_ACCOUNT);
 
 /** The controller manager itself, for what no single controller does: leader election. */
 export const CONTROLLER_MANAGER_IDENTITY: UserInfo = { name: KUBE_CONTROLLER_MANAGER_USER, groups: [SYSTEM_AUTHENTICATED] };
