@@ -55,6 +55,7 @@ describe('legacy discovery documents', () => {
         'persistentvolumes/status',
         'pods',
         'pods/binding',
+        'pods/eviction',
         'pods/status',
         'podtemplates',
         'replicationcontrollers',
