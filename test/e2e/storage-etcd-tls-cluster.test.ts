@@ -88,7 +88,8 @@ describe('etcd: a 3-member cluster with client-certificate auth (issue 25)', { s
   // Both HTTP/2 implementations behind the channel keep the same promises (issue 25).
   for (const transport of ETCD_TRANSPORTS) {
     it(`loses no acknowledged write, ends every call by its deadline and resumes its watch when members die and freeze (${transport})`, async () => {
-      const prefix = `/registry/configmaps/load-${transport}/`;
+      // Raw values, outside every resource's key range: the server started on this cluster below lists configmaps.
+      const prefix = `/cascade-test-load/${transport}/`;
       const backend = createEtcdBackend({
         endpoints: cluster.endpoints,
         tls: cluster.credentials,
