@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processCpuSeconds } from './cpu.js';
 import { benchApply } from './apply.js';
+import { benchArchive } from './archive-cost.js';
 import { benchCrdServing } from './crd.js';
 import { benchAdmissionPolicy } from './admission-policy.js';
 import { benchCrdRules } from './crd-rules.js';
@@ -128,6 +129,7 @@ async function main(): Promise<void> {
     ];
     rows.push(...(await benchEmbeddedStart()));
     const gc = gcTable(await benchGarbageCollector());
+    rows.push(...(await benchArchive()));
     rows.push(...(await benchNamespaceDeletion()));
     rows.push(...(await benchProtection()));
     rows.push(...(await benchCrdServing()));
