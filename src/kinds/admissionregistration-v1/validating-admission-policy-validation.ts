@@ -3,7 +3,8 @@ import { isObject, type KubeObject, objects } from '../../api/types.js';
 import { type PolicyCompileResult, PolicyCompiler, type PolicyExpressionKind } from '../../cel/policy-compiler.js';
 import { asLabelSelectorObject, validateLabelSelector } from '../../selectors/label-selector-object.js';
 import { isDns1035Label, isDns1123Subdomain, isQualifiedName, isValidPathSegmentName } from '../../validation/names.js';
-import { specOf, validateMatchResources } from './validating-admission-policy-rules.js';
+import { specOf } from '../../api/json-fields.js';
+import { validateMatchResources } from './validating-admission-policy-rules.js';
 
 /**
  * ValidateValidatingAdmissionPolicy and ValidateValidatingAdmissionPolicyBinding (R11.145–R11.152): expressions are
