@@ -16,6 +16,7 @@ import { isPodReady, numberOr } from '../workloads/pods.js';
 import { specOf } from './daemon-pods.js';
 import { FailedPodBackoff } from './failed-pod-backoff.js';
 import { planManage, planRollingUpdate } from './plan.js';
+import { PodControl } from '../workloads/pod-control.js';
 import { PODS, syncNodes } from './pod-writes.js';
 import { cleanupHistory, constructHistory, revisionHash } from './revisions.js';
 import { computeDaemonStatus, nextDaemonStatus } from './status.js';
@@ -60,6 +61,7 @@ export class DaemonSetController {
   private readonly now: () => number;
   private readonly log: (message: string) => void;
   private readonly record: EventRecorder;
+  private readonly podControl: PodControl;
   private readonly backoff: FailedPodBackoff;
   private running: Promise<void>[] = [];
 
@@ -71,6 +73,7 @@ export class DaemonSetController {
     this.expectations = new ControllerExpectations(this.now);
     this.backoff = new FailedPodBackoff(this.now);
     this.record = eventRecorder(this.client, COMPONENT, this.log);
+    this.podControl = new PodControl(this.client, this.record);
     const onError = (err: unknown): void => this.log(`${COMPONENT}: ${errorText(err)}`);
     const indexers = { [NAMESPACE_INDEX]: namespaceIndexFunc };
     this.sets = createSharedInformer(this.client, DAEMON_SETS, undefined, { indexers, onError });
@@ -249,7 +252,7 @@ export class DaemonSetController {
   private async manage(key: string, ds: KubeObject, nodes: KubeObject[], pods: KubeObject[], hash: string, now: number): Promise<void> {
     const plan = planManage({ ds, nodes, pods, hash, now, mayReplaceFailed: (node) => this.backoff.mayRetry(key, node) });
     for (const e of plan.events) this.record(ds, e.type, e.reason, e.message);
-    const base = { client: this.client, record: this.record, expectations: this.expectations, key, ds, hash };
+    const base = { podControl: this.podControl, expectations: this.expectations, key, ds, hash };
     await syncNodes({ ...base, createOn: plan.createOn, remove: plan.remove });
     if (!this.expectations.satisfied(key)) return;
     const strategy = specOf(ds).updateStrategy;

@@ -1,25 +1,16 @@
-import { StatusError } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { objectKeyOf } from '../../cache/object-key.js';
-import type { ApiClient, ResourceRef } from '../../client/interface.js';
+import type { ResourceRef } from '../../client/interface.js';
 import { CONTROLLER_REVISION_HASH_LABEL } from '../history/controller-history.js';
 import { slowStartBatch } from '../replicaset/controller.js';
-import type { EventRecorder } from '../workloads/events.js';
 import type { ControllerExpectations } from '../workloads/expectations.js';
+import type { PodControl } from '../workloads/pod-control.js';
 import { podFromTemplate } from '../workloads/pods.js';
 import { POD_TEMPLATE_GENERATION_LABEL, pinnedToNode, specOf, templateGeneration, withDaemonTolerations } from './daemon-pods.js';
 
 export const PODS: ResourceRef = { group: '', version: 'v1', resource: 'pods' };
 /** BurstReplicas: the most pods created or deleted for one DaemonSet in one sync (R12.27). */
 const BURST = 500;
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-function isNamespaceTerminating(err: unknown): boolean {
-  return err instanceof StatusError && (err.details?.causes ?? []).some((c) => c.reason === 'NamespaceTerminating');
-}
 
 /** CreatePodTemplate: the set's template with the daemon tolerations, the generation label and the revision hash. */
 export function daemonPodTemplate(ds: KubeObject, hash: string): Record<string, unknown> {
@@ -33,8 +24,7 @@ export function daemonPodTemplate(ds: KubeObject, hash: string): Record<string, 
 }
 
 export interface SyncNodesInput {
-  readonly client: ApiClient;
-  readonly record: EventRecorder;
+  readonly podControl: PodControl;
   readonly expectations: ControllerExpectations;
   readonly key: string;
   readonly ds: KubeObject;
@@ -48,7 +38,7 @@ export interface SyncNodesInput {
  * pinned to its node by node affinity for the scheduler to bind, under expectations so nothing happens twice.
  */
 export async function syncNodes(input: SyncNodesInput): Promise<void> {
-  const { client, record, expectations, key, ds } = input;
+  const { podControl, expectations, key, ds } = input;
   const namespace = ds.metadata.namespace;
   const createOn = input.createOn.slice(0, BURST);
   const remove = input.remove.slice(0, BURST);
@@ -63,31 +53,12 @@ export async function syncNodes(input: SyncNodesInput): Promise<void> {
     const node = createOn[next++] ?? '';
     const pod = podFromTemplate(template, ds);
     pod.spec = pinnedToNode(isObject(pod.spec) ? pod.spec : {}, node);
-    try {
-      const stored = await client.create(PODS, namespace, pod);
-      record(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${stored.metadata.name}`);
-    } catch (err) {
-      expectations.creationObserved(key);
-      // A terminating namespace refuses every create by design (R12.29).
-      if (isNamespaceTerminating(err)) return;
-      record(ds, 'Warning', 'FailedCreate', `Error creating: ${errorText(err)}`);
-      throw err;
-    }
+    await podControl.create(ds, pod, () => expectations.creationObserved(key));
   });
   // Pods never attempted after a failed batch will never be observed.
   for (let skipped = createOn.length - next; skipped > 0; skipped--) expectations.creationObserved(key);
   const deleted = await Promise.allSettled(
-    remove.map(async (name) => {
-      try {
-        await client.delete(PODS, namespace, name);
-        record(ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${name}`);
-      } catch (err) {
-        expectations.deletionObserved(key, objectKeyOf(namespace, name));
-        if (err instanceof StatusError && err.code === 404) return;
-        record(ds, 'Warning', 'FailedDelete', `Error deleting: ${errorText(err)}`);
-        throw err;
-      }
-    }),
+    remove.map((name) => podControl.delete(ds, namespace, name, () => expectations.deletionObserved(key, objectKeyOf(namespace, name)))),
   );
   const failed = deleted.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (created.error !== undefined) throw created.error;

@@ -11,6 +11,7 @@ import { type ItemResult, runWorker } from '../../workqueue/worker.js';
 import { slowStartBatch } from '../replicaset/controller.js';
 import { claimObjects, controllerRefOf } from '../workloads/controller-ref.js';
 import { type EventRecorder, eventRecorder } from '../workloads/events.js';
+import { PodControl } from '../workloads/pod-control.js';
 import { ControllerExpectations } from '../workloads/expectations.js';
 import { type BackoffSettings, PodFailureBackoff } from './backoff.js';
 import { isJobFinished } from './conditions.js';
@@ -39,10 +40,6 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function isNamespaceTerminating(err: unknown): boolean {
-  return err instanceof StatusError && (err.details?.causes ?? []).some((c) => c.reason === 'NamespaceTerminating');
-}
-
 function selectorOf(job: KubeObject): LabelSelector {
   try {
     return labelSelectorAsSelector(asLabelSelectorObject(specOf(job).selector));
@@ -65,6 +62,7 @@ export class JobController {
   private readonly now: () => number;
   private readonly log: (message: string) => void;
   private readonly record: EventRecorder;
+  private readonly podControl: PodControl;
   private readonly backoff: PodFailureBackoff;
   /** Uids of pods whose finalizer this controller removed, until the cache shows it gone (finalizer expectations). */
   private readonly released = new Set<string>();
@@ -83,6 +81,7 @@ export class JobController {
     this.expectations = new ControllerExpectations(this.now);
     this.backoff = new PodFailureBackoff(options.backoff);
     this.record = eventRecorder(this.client, COMPONENT, this.log);
+    this.podControl = new PodControl(this.client, this.record);
     const onError = (err: unknown): void => this.log(`${COMPONENT}: ${errorText(err)}`);
     const indexers = { [NAMESPACE_INDEX]: namespaceIndexFunc };
     this.jobs = createSharedInformer(this.client, JOBS, undefined, { indexers, onError });
@@ -242,28 +241,14 @@ export class JobController {
     };
   }
 
-  private async createPod(job: KubeObject, index: number | undefined, failureCount: number | undefined): Promise<void> {
-    try {
-      const created = await this.client.create(PODS, job.metadata.namespace, podForJob(job, index, failureCount));
-      this.record(job, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
-    } catch (err) {
-      // The namespace controller is emptying the namespace: nothing to report (R12.29).
-      if (isNamespaceTerminating(err)) return;
-      this.record(job, 'Warning', 'FailedCreate', `Error creating: ${errorText(err)}`);
-      throw err;
-    }
+  private createPod(job: KubeObject, index: number | undefined, failureCount: number | undefined): Promise<void> {
+    return this.podControl.create(job, podForJob(job, index, failureCount));
   }
 
-  private async deletePod(key: string, job: KubeObject, pod: KubeObject): Promise<void> {
-    try {
-      await this.client.delete(PODS, pod.metadata.namespace, pod.metadata.name ?? '');
-      this.record(job, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`);
-    } catch (err) {
-      this.expectations.deletionObserved(key, objectKey(pod));
-      if (err instanceof StatusError && err.code === 404) return;
-      this.record(job, 'Warning', 'FailedDelete', `Error deleting: ${errorText(err)}`);
-      throw err;
-    }
+  private deletePod(key: string, job: KubeObject, pod: KubeObject): Promise<void> {
+    return this.podControl.delete(job, pod.metadata.namespace, pod.metadata.name ?? '', () =>
+      this.expectations.deletionObserved(key, objectKey(pod)),
+    );
   }
 
   /** A strategic-merge patch removing only the tracking finalizer, with the uid as precondition. */

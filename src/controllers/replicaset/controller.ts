@@ -7,7 +7,8 @@ import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
 import { type ItemResult, runWorker } from '../../workqueue/worker.js';
 import { claimObjects, controllerRefOf } from '../workloads/controller-ref.js';
-import { type EventRecorder, eventRecorder } from '../workloads/events.js';
+import { eventRecorder } from '../workloads/events.js';
+import { PodControl } from '../workloads/pod-control.js';
 import { ControllerExpectations } from '../workloads/expectations.js';
 import { isPodActive, isPodReady, numberOr, podFromTemplate } from '../workloads/pods.js';
 import { podsToDelete } from '../workloads/pod-ranking.js';
@@ -44,10 +45,6 @@ export async function slowStartBatch(count: number, fn: () => Promise<void>): Pr
   return { successes };
 }
 
-function isNamespaceTerminating(err: unknown): boolean {
-  return err instanceof StatusError && (err.details?.causes ?? []).some((c) => c.reason === 'NamespaceTerminating');
-}
-
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -67,7 +64,7 @@ export class ReplicaSetController {
   private readonly workers: number;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
-  private readonly record: EventRecorder;
+  private readonly podControl: PodControl;
   private running: Promise<void>[] = [];
 
   constructor(options: ReplicaSetControllerOptions) {
@@ -77,7 +74,7 @@ export class ReplicaSetController {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => {});
     this.expectations = new ControllerExpectations(this.now);
-    this.record = eventRecorder(this.client, this.kind.component, this.log);
+    this.podControl = new PodControl(this.client, eventRecorder(this.client, this.kind.component, this.log));
     const onError = (err: unknown): void => this.log(`${this.kind.component}: ${errorText(err)}`);
     const indexers = { [NAMESPACE_INDEX]: namespaceIndexFunc };
     this.owners = createSharedInformer(this.client, this.kind.resource, undefined, { indexers, onError });
@@ -253,27 +250,13 @@ export class ReplicaSetController {
   private async createPod(owner: KubeObject, template: Record<string, unknown>): Promise<void> {
     const pod = podFromTemplate(template, owner);
     if (Object.keys(pod.metadata.labels ?? {}).length === 0) throw new Error('unable to create pods, no labels');
-    try {
-      const created = await this.client.create(PODS, owner.metadata.namespace, pod);
-      this.record(owner, 'Normal', 'SuccessfulCreate', `Created pod: ${created.metadata.name}`);
-    } catch (err) {
-      // Creations in a terminating namespace fail by design; the namespace controller is emptying it (R12.29).
-      if (isNamespaceTerminating(err)) return;
-      this.record(owner, 'Warning', 'FailedCreate', `Error creating: ${errorText(err)}`);
-      throw err;
-    }
+    await this.podControl.create(owner, pod);
   }
 
-  private async deletePod(key: string, owner: KubeObject, pod: KubeObject): Promise<void> {
-    try {
-      await this.client.delete(PODS, pod.metadata.namespace, pod.metadata.name ?? '');
-      this.record(owner, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`);
-    } catch (err) {
-      this.expectations.deletionObserved(key, objectKey(pod));
-      if (err instanceof StatusError && err.code === 404) return;
-      this.record(owner, 'Warning', 'FailedDelete', `Error deleting: ${errorText(err)}`);
-      throw err;
-    }
+  private deletePod(key: string, owner: KubeObject, pod: KubeObject): Promise<void> {
+    return this.podControl.delete(owner, pod.metadata.namespace, pod.metadata.name ?? '', () =>
+      this.expectations.deletionObserved(key, objectKey(pod)),
+    );
   }
 
   /** Pods of this owner and of its siblings under the same controller (a Deployment's ReplicaSets), for ranking. */
