@@ -1,3 +1,4 @@
+import { StatusError } from '../api/errors.js';
 import type { KubeObject } from '../api/types.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
 import type { Clock } from '../workqueue/clock.js';
@@ -62,7 +63,10 @@ export function createSharedInformer(
   options: SharedInformerOptions = {},
 ): SharedInformer {
   const what = ref.group === '' ? ref.resource : `${ref.resource}.${ref.group}`;
-  const onError = options.onError ?? ((err: unknown) => console.error(`informer for ${what}:`, err));
+  // A Status (a list the server refused) is the whole story; anything else is a bug whose stack helps.
+  const onError =
+    options.onError ??
+    ((err: unknown) => console.error(`informer for ${what}:`, err instanceof StatusError ? `${err.reason}: ${err.message}` : err));
   const store = createStore(options.indexers);
   let handlers: ResourceEventHandler[] = [];
 

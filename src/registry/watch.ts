@@ -97,7 +97,18 @@ function objectWatch(
   let stopped = false;
   let replayed = 0;
   const source = watcher?.[Symbol.asyncIterator]();
+  // An event whose value cannot be decoded ends the watch with the error, as kube-apiserver's watcher sends it.
   const convert = (e: WatchEvent): ObjectEvent | undefined => {
+    try {
+      return convertEvent(e);
+    } catch (err) {
+      if (!(err instanceof StatusError)) throw err;
+      stopped = true;
+      watcher?.stop();
+      return { type: 'ERROR', object: err.toStatus() };
+    }
+  };
+  const convertEvent = (e: WatchEvent): ObjectEvent | undefined => {
     if (selection.everything) {
       // Every object matches, so the previous value decides nothing and is not decoded.
       if (e.type === 'delete') return e.prevKv === undefined ? undefined : { type: 'DELETED', object: store.deletedObject(e.prevKv, e.kv) };

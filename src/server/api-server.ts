@@ -108,6 +108,8 @@ export interface ApiServerOptions {
   readonly minRequestTimeoutSeconds?: number;
   /** Controllers to run in the server process (kube-controller-manager's role); all on by default. */
   readonly controllers?: Omit<ControllerManagerOptions, 'clientFor' | 'systemClient' | 'log'>;
+  /** How long readiness waits for the controllers' caches before serving without them (default 10 s). */
+  readonly controllerSyncWaitMs?: number;
   /**
    * --leader-elect: run the controllers only while this process holds the controller manager's Lease, so several
    * servers on one etcd run them exactly once. Off by default (one server).
@@ -446,8 +448,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await servedSoon(registry, PROTECTION_RULES, 5000);
   await rules.start();
   if (elector === undefined) {
-    await controllers.start();
-    await restores?.start();
+    const started = controllers.start().then(() => restores?.start());
+    await awaitControllersBounded(started, options.controllerSyncWaitMs ?? DEFAULT_CONTROLLER_SYNC_WAIT_MS, log);
   } else elector.start();
   pruner?.start();
   ready = true;
@@ -496,6 +498,28 @@ const RESOURCE_QUOTAS: ResourceRef = { group: '', version: 'v1', resource: 'reso
 const PRIORITY_CLASSES: ResourceRef = { group: 'scheduling.k8s.io', version: 'v1', resource: 'priorityclasses' };
 const INGRESS_CLASSES: ResourceRef = { group: 'networking.k8s.io', version: 'v1', resource: 'ingressclasses' };
 const STORAGE_CLASSES: ResourceRef = { group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses' };
+
+const DEFAULT_CONTROLLER_SYNC_WAIT_MS = 10_000;
+
+/**
+ * Readiness waits for the embedded controllers' caches, so a ready server's controllers see every stored object — but
+ * not forever: a controller whose informer cannot list (an undecodable stored object answers 500) keeps waiting for
+ * it, as kube-controller-manager's WaitForCacheSync does, while the API server, a separate component in Kubernetes,
+ * serves.
+ */
+async function awaitControllersBounded(started: Promise<unknown>, waitMs: number, log: (message: string) => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([
+    started.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), waitMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (inTime) return;
+  log(`controllers: caches not synced after ${waitMs} ms (see the informer errors); serving the API, they start once their informers list`);
+  started.catch((err: unknown) => log(`controllers: start failed: ${String(err)}`));
+}
 
 /** Waits for the CRD controller to serve a resource it was just asked to establish. */
 async function servedSoon(registry: Registry, ref: { group: string; version: string; resource: string }, timeoutMs: number): Promise<void> {

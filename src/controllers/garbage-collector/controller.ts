@@ -45,6 +45,8 @@ export class GarbageCollector {
   private discoveryTimer: ReturnType<typeof setInterval> | undefined;
   private unsubscribeDiscovery: (() => void) | undefined;
   private running: Promise<void>[] = [];
+  /** Set by stop(), which may come while start() still waits for the monitors: start must then start nothing more. */
+  private stopped = false;
   private readonly log: (message: string) => void;
 
   constructor(options: GarbageCollectorOptions) {
@@ -91,7 +93,8 @@ export class GarbageCollector {
   async start(): Promise<void> {
     await this.resyncDiscovery();
     const deadline = this.clock.now() + (this.options.syncTimeoutMs ?? 30_000);
-    while (!this.monitors.hasSynced() && this.clock.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    while (!this.stopped && !this.monitors.hasSynced() && this.clock.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    if (this.stopped) return;
     const workers = this.options.workers ?? 20;
     const report = (node: GraphNode, err: unknown): void =>
       this.log(`garbage collector: ${this.builder.describe(node)}: ${err instanceof Error ? err.message : String(err)}`);
@@ -113,6 +116,7 @@ export class GarbageCollector {
 
   private async resyncDiscovery(): Promise<void> {
     const resources = await this.client.discover();
+    if (this.stopped) return;
     if (resources.length === 0) {
       this.metrics.syncErrors++;
       return;
@@ -127,6 +131,7 @@ export class GarbageCollector {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.discoveryTimer !== undefined) clearInterval(this.discoveryTimer);
     this.unsubscribeDiscovery?.();
     this.monitors.stop();
