@@ -10,6 +10,7 @@ import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/r
 import { type ItemResult, runWorker } from '../../workqueue/worker.js';
 import { controllerRefOf } from '../workloads/controller-ref.js';
 import { type EventRecorder, eventRecorder } from '../workloads/events.js';
+import { isBeingRestored } from '../workloads/restoring.js';
 import { finishedType, historyToDelete, type Obj, objectReference, specOf, statusOf } from './cronjob-util.js';
 import { jobFromTemplate, jobName } from './job-template.js';
 import { mostRecentScheduleTime, nextActivation } from './next-schedule.js';
@@ -121,7 +122,7 @@ export class CronJobController {
 
   async sync(key: string): Promise<ItemResult | undefined> {
     const cronJob = this.freshest(key);
-    if (cronJob === undefined) return undefined;
+    if (cronJob === undefined || isBeingRestored(cronJob)) return undefined;
     const jobs = this.jobs.store
       .byIndex(NAMESPACE_INDEX, cronJob.metadata.namespace ?? '')
       .filter((job) => controllerRefOf(job)?.uid === cronJob.metadata.uid);

@@ -12,11 +12,12 @@ import { CONTROLLER_REVISIONS } from '../history/controller-history.js';
 import { claimObjects, controllerRefOf } from '../workloads/controller-ref.js';
 import { type EventRecorder, eventRecorder } from '../workloads/events.js';
 import { ControllerExpectations } from '../workloads/expectations.js';
+import { PodControl } from '../workloads/pod-control.js';
 import { isPodReady, numberOr } from '../workloads/pods.js';
+import { isBeingRestored } from '../workloads/restoring.js';
 import { specOf } from './daemon-pods.js';
 import { FailedPodBackoff } from './failed-pod-backoff.js';
 import { planManage, planRollingUpdate } from './plan.js';
-import { PodControl } from '../workloads/pod-control.js';
 import { PODS, syncNodes } from './pod-writes.js';
 import { cleanupHistory, constructHistory, revisionHash } from './revisions.js';
 import { computeDaemonStatus, nextDaemonStatus } from './status.js';
@@ -197,6 +198,7 @@ export class DaemonSetController {
       this.backoff.forget(key);
       return undefined;
     }
+    if (isBeingRestored(ds)) return undefined;
     const selector = selectorOf(ds);
     if (selector === undefined || selector.empty) {
       this.record(ds, 'Warning', 'SelectingAll', 'This daemon set is selecting all pods. A non-empty selector is required.');

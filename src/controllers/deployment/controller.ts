@@ -9,6 +9,7 @@ import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/r
 import { runWorker } from '../../workqueue/worker.js';
 import { claimObjects, controllerRefOf } from '../workloads/controller-ref.js';
 import { eventRecorder } from '../workloads/events.js';
+import { isBeingRestored } from '../workloads/restoring.js';
 import { DEPLOYMENTS, type DeploymentContext, REPLICA_SETS } from './context.js';
 import { checkPausedConditions, isScalingEvent, rolloutRecreate, rolloutRolling, scalingSync, statusOnlySync } from './rollout.js';
 import { isRollingUpdate, specOf, statusOf } from './util.js';
@@ -143,7 +144,7 @@ export class DeploymentController {
   /** syncDeployment (R12.51). */
   async sync(key: string): Promise<undefined> {
     const cached = this.deployments.store.getByKey(key);
-    if (cached === undefined) return undefined;
+    if (cached === undefined || isBeingRestored(cached)) return undefined;
     let d = cached;
     const selector = selectorOf(d);
     if (selector === undefined || selector.empty) {

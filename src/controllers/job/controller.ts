@@ -11,8 +11,9 @@ import { type ItemResult, runWorker } from '../../workqueue/worker.js';
 import { slowStartBatch } from '../replicaset/controller.js';
 import { claimObjects, controllerRefOf } from '../workloads/controller-ref.js';
 import { type EventRecorder, eventRecorder } from '../workloads/events.js';
-import { PodControl } from '../workloads/pod-control.js';
 import { ControllerExpectations } from '../workloads/expectations.js';
+import { PodControl } from '../workloads/pod-control.js';
+import { isBeingRestored } from '../workloads/restoring.js';
 import { type BackoffSettings, PodFailureBackoff } from './backoff.js';
 import { isJobFinished } from './conditions.js';
 import { hasTrackingFinalizer, podForJob, specOf, TRACKING_FINALIZER } from './job-pods.js';
@@ -177,7 +178,7 @@ export class JobController {
       return undefined;
     }
     const job = this.freshest(key);
-    if (job === undefined) return undefined;
+    if (job === undefined || isBeingRestored(job)) return undefined;
     const managedBy = specOf(job).managedBy;
     if (managedBy !== undefined && managedBy !== MANAGED_BY) return undefined;
     if (isJobFinished(job)) return undefined;

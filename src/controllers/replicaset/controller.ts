@@ -8,10 +8,11 @@ import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/r
 import { type ItemResult, runWorker } from '../../workqueue/worker.js';
 import { claimObjects, controllerRefOf } from '../workloads/controller-ref.js';
 import { eventRecorder } from '../workloads/events.js';
-import { PodControl } from '../workloads/pod-control.js';
 import { ControllerExpectations } from '../workloads/expectations.js';
-import { isPodActive, isPodReady, numberOr, podFromTemplate } from '../workloads/pods.js';
+import { PodControl } from '../workloads/pod-control.js';
 import { podsToDelete } from '../workloads/pod-ranking.js';
+import { isPodActive, isPodReady, numberOr, podFromTemplate } from '../workloads/pods.js';
+import { isBeingRestored } from '../workloads/restoring.js';
 import type { ReplicaKind } from './kinds.js';
 import { calculateStatus, type ManageError, sameStatus } from './status.js';
 
@@ -199,6 +200,7 @@ export class ReplicaSetController {
       this.expectations.delete(key);
       return undefined;
     }
+    if (isBeingRestored(owner)) return undefined;
     const needsSync = this.expectations.satisfied(key);
     const selector = this.kind.selector(owner);
     const candidates = this.pods.store.byIndex(NAMESPACE_INDEX, owner.metadata.namespace ?? '').filter(isPodActive);

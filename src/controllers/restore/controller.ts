@@ -9,6 +9,7 @@ import { ARCHIVED_OBJECTS, CLUSTER_ARCHIVED_OBJECTS } from '../../registry/archi
 import { RESTORES, requesterUser, restoreSpec, type RestoreSpec } from '../../registry/archive/restore-resource.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
 import { runWorker } from '../../workqueue/worker.js';
+import { RESTORE_AWARE_RESOURCES, RESTORING_ANNOTATION } from '../workloads/restoring.js';
 import { dependentsOf, findTarget, ownersFirst, type PlannedObject, rollForward, waves } from './plan.js';
 import { finished, itemOf, type RefusedItem, type RestoredItem, type RestoreStatus } from './status.js';
 
@@ -230,6 +231,8 @@ export class RestoreController {
     const restored: RestoredItem[] = [];
     const meanwhile: RefusedItem[] = [];
     const failed: RefusedItem[] = [];
+    const held = heldWhileRestoring(objects);
+    const marked: PlannedObject[] = [];
     const one = async (p: PlannedObject): Promise<void> => {
       const dropped: string[] = [];
       const body = rollForward(p.object, newUids, (ref) => {
@@ -237,6 +240,7 @@ export class RestoreController {
         dropped.push(`${ref.kind}/${ref.name}`);
         return false;
       });
+      if (held.has(p.original.uid)) body.metadata.annotations = { ...body.metadata.annotations, [RESTORING_ANNOTATION]: 'true' };
       let created: KubeObject;
       try {
         created = await this.create(as, toRef(p.original), p.original.namespace, body);
@@ -257,16 +261,22 @@ export class RestoreController {
       }
       const newUID = created.metadata.uid ?? '';
       newUids.set(p.original.uid, newUID);
+      if (held.has(p.original.uid)) marked.push(p);
       const message = dropped.length === 0 ? undefined : `owner references dropped (owner gone, not restored): ${dropped.join(', ')}`;
       restored.push({ ...itemOf(p.original), newUID, ...(message === undefined ? {} : { message }) });
     };
     // A wave is written once the previous one is: every owner exists before its dependents are created.
-    for (const wave of waves(objects)) {
-      await inBatches(wave, one);
-      if (failed.length > 0) {
-        const message = `restored ${restored.length} of ${objects.length} objects`;
-        return finished('Failed', 'CreateFailed', message, this.clock(), inOrder(objects, restored), [...meanwhile, ...failed]);
+    try {
+      for (const wave of waves(objects)) {
+        await inBatches(wave, one);
+        if (failed.length > 0) {
+          const message = `restored ${restored.length} of ${objects.length} objects`;
+          return finished('Failed', 'CreateFailed', message, this.clock(), inOrder(objects, restored), [...meanwhile, ...failed]);
+        }
       }
+    } finally {
+      // Dependents first, so a Deployment resumes only after its ReplicaSets have.
+      for (const p of [...marked].reverse()) await this.release(p);
     }
     const counted = meanwhile.length === 0 ? '' : `; ${meanwhile.length} created meanwhile by the cluster`;
     return finished(
@@ -277,6 +287,17 @@ export class RestoreController {
       inOrder(objects, restored),
       meanwhile,
     );
+  }
+
+  /** Hands a restored workload back to its controller; one that is gone or changed meanwhile needs nothing more. */
+  private async release(p: PlannedObject): Promise<void> {
+    const patch = { metadata: { annotations: { [RESTORING_ANNOTATION]: null } } };
+    try {
+      await this.client.patch(toRef(p.original), p.original.namespace, p.original.name, 'merge', patch);
+    } catch (err) {
+      if (!(err instanceof StatusError && err.code === 404))
+        this.log(`restore: releasing ${p.original.resource} ${p.original.name}: ${String(err)}`);
+    }
   }
 
   /** A custom resource whose CRD this restore just recreated is served shortly after: its create waits, with a bound. */
@@ -310,6 +331,15 @@ async function inBatches<T, R>(items: readonly T[], f: (item: T) => Promise<R>):
   const answers: R[] = [];
   for (let i = 0; i < items.length; i += BATCH) answers.push(...(await Promise.all(items.slice(i, i + BATCH).map(f))));
   return answers;
+}
+
+/** The workloads among `objects` that own others among them: their controllers wait until those are back. */
+function heldWhileRestoring(objects: readonly PlannedObject[]): Set<string> {
+  const owners = new Set<string>();
+  for (const p of objects) for (const ref of p.object.metadata.ownerReferences ?? []) owners.add(ref.uid);
+  return new Set(
+    objects.filter((p) => owners.has(p.original.uid) && RESTORE_AWARE_RESOURCES.has(p.original.resource)).map((p) => p.original.uid),
+  );
 }
 
 /** Restored items in the plan's order (a wave's writes finish in any order). */

@@ -12,9 +12,10 @@ import { CONTROLLER_REVISIONS, podRevisionNames, truncateHistory } from '../hist
 import { claimObjects, controllerRefOf } from '../workloads/controller-ref.js';
 import { eventRecorder } from '../workloads/events.js';
 import { numberOr } from '../workloads/pods.js';
+import { isBeingRestored } from '../workloads/restoring.js';
 import { updateStatefulSet } from './control.js';
 import { isMemberOf, replicaCount, specOf } from './identity.js';
-import { CLAIMS, ApiStatefulPodControl, PODS } from './pod-control.js';
+import { ApiStatefulPodControl, CLAIMS, PODS } from './pod-control.js';
 import { statefulSetRevisions } from './revisions.js';
 import { completeRollingUpdate, renderStatus, type SetStatus, statusDiffers } from './status.js';
 
@@ -131,7 +132,7 @@ export class StatefulSetController {
   /** sync: claim, update, write status, trim history. */
   async sync(key: string): Promise<ItemResult | undefined> {
     const set = this.sets.store.getByKey(key);
-    if (set === undefined) return undefined;
+    if (set === undefined || isBeingRestored(set)) return undefined;
     const selector = selectorOf(set);
     if (selector === undefined) return undefined;
     const namespace = set.metadata.namespace ?? '';

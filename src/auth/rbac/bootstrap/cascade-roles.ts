@@ -13,7 +13,8 @@ export const PROTECTION_RULE_CONTROLLER_ROLE = `${CASCADE_PREFIX}controller:${PR
 
 /**
  * The restore controller (issue 28) reads the archive, checks live names and writes Restores' status; the objects
- * it recreates are created as each Restore's requester, not with this role.
+ * it recreates are created as each Restore's requester, not with this role. It patches them only to remove its own
+ * `cascade.dev/restoring` annotation, which holds a workload's controller back until its dependents are restored.
  */
 export const RESTORE_CONTROLLER_ACCOUNT = 'restore-controller';
 export const RESTORE_CONTROLLER_ROLE = `${CASCADE_PREFIX}controller:${RESTORE_CONTROLLER_ACCOUNT}`;
@@ -37,7 +38,7 @@ export function cascadeClusterRoles(): ClusterRole[] {
     bootstrapClusterRole(RESTORE_CONTROLLER_ROLE, [
       resourceRule(['get', 'list', 'watch'], ['cascade.dev'], ['archivedobjects', 'clusterarchivedobjects', 'restores']),
       resourceRule(['update', 'patch'], ['cascade.dev'], ['restores/status']),
-      resourceRule(['get', 'list'], ['*'], ['*']),
+      resourceRule(['get', 'list', 'patch'], ['*'], ['*']),
     ]),
     bootstrapClusterRole(NODE_SIMULATOR_ROLE, [
       resourceRule(['get', 'list', 'watch', 'create', 'update', 'patch'], [''], ['nodes']),
