@@ -54,7 +54,8 @@ export function resourcePaths(resource: ResourceInfo): PathSpec[] {
   }
   if (resource.namespaced && has(resource, 'list')) paths.push(allNamespacesListPath(naming));
   if (has(resource, 'watch')) paths.push(...watchPaths(naming));
-  for (const sub of resource.subresources) paths.push(subresourcePath(naming, sub));
+  // pods/log answers a text stream, not an object; its path (string response, log query parameters) is not described.
+  for (const sub of resource.subresources) if (sub.name !== 'log') paths.push(subresourcePath(naming, sub));
   return paths;
 }
 
