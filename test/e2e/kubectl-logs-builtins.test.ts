@@ -3,6 +3,29 @@ import { after, before, describe, it } from 'node:test';
 import { waitFor } from '../../src/embed/wait-for.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
+const WIDGET_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec: {type: object, properties: {replicas: {type: integer}}}
+          status: {type: object, properties: {replicas: {type: integer}, selector: {type: string}}}
+    subresources:
+      status: {}
+      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas, labelSelectorPath: .status.selector}
+`;
+
 const DEPRECATED = 'Warning: v1 ComponentStatus is deprecated in v1.19+';
 
 /** A pod manifest for `kubectl apply -f -`. */
@@ -237,5 +260,30 @@ describe('componentstatuses, bindings and pods/log with simulated nodes (issue 3
     const left = JSON.parse(await ts.kubectlOk(['get', 'pods', '--field-selector=spec.nodeName=kwok-node-0', '-o', 'json'])).items;
     assert.deepEqual(left, []);
     await ts.kubectlOk(['uncordon', 'kwok-node-0']);
+  });
+
+  it('the HPA controller reads and writes its target through /scale, so a custom resource with a scale subresource is autoscaled', async () => {
+    await ts.kubectlOk(['apply', '-f', '-'], { input: WIDGET_CRD });
+    await waitFor(async () => (await ts.kubectl(['get', 'widgets'])).code === 0, { what: 'widgets served' });
+    await ts.kubectlOk(['apply', '-f', '-'], {
+      input: 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 1\n',
+    });
+    const hpa = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'w' },
+      spec: { scaleTargetRef: { apiVersion: 'example.com/v1', kind: 'Widget', name: 'w' }, minReplicas: 3, maxReplicas: 4 },
+    };
+    await ts.kubectlOk(['apply', '-f', '-'], { input: JSON.stringify(hpa) });
+    const replicas = await waitFor(
+      async () => {
+        const out = await ts.kubectlOk(['get', 'widget', 'w', '-o', 'jsonpath={.spec.replicas}']);
+        return out === '3' ? out : undefined;
+      },
+      { what: 'the widget scaled to minReplicas', timeoutMs: 10_000, intervalMs: 100 },
+    );
+    assert.equal(replicas, '3');
+    await ts.kubectlOk(['delete', 'hpa', 'w']);
+    await ts.kubectlOk(['delete', 'crd', 'widgets.example.com']);
   });
 });
