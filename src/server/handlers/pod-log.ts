@@ -108,9 +108,9 @@ async function follow(
     let pod: KubeObject;
     try {
       pod = await r.store.get(r.namespace, name);
-    } catch (err) {
-      if (err instanceof StatusError && err.code === 404) break;
-      throw err;
+    } catch {
+      // The pod is gone (or unreadable): its containers' streams have ended, and the headers are long sent.
+      break;
     }
     const run = followedRun(pod, container, containerID, r.ctx.clock().getTime());
     if (run === undefined) break;
