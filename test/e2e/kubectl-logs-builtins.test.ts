@@ -108,7 +108,14 @@ describe('componentstatuses, bindings and pods/log with simulated nodes (issue 3
       JSON.stringify({ apiVersion: 'v1', kind: 'Binding', target: { name: 'x' } }),
     );
     assert.equal(unnamed.status, 400);
-    await ts.kubectlOk(['delete', 'pod', 'unscheduled', '--grace-period=0', '--force']);
+    // kubectl create -f of a Binding posts to the same resource; kubectl prints the Success Status BindingREST answers.
+    await ts.kubectlOk(['apply', '-f', '-'], {
+      input: pod('parked', '  schedulerName: nobody\n  containers: [{name: main, image: nginx}]'),
+    });
+    const viaKubectl = JSON.stringify({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'parked' }, target: { name: 'kwok-node-0' } });
+    assert.match(await ts.kubectlOk(['create', '-f', '-'], { input: viaKubectl }), /^status\/<unknown> created\n$/);
+    assert.equal((await getPod('parked')).spec.nodeName, 'kwok-node-0');
+    await ts.kubectlOk(['delete', 'pod', 'unscheduled', 'parked', '--grace-period=0', '--force']);
   });
 
   it('kubectl logs prints what the simulated container wrote; --timestamps, --tail and --limit-bytes cut it', async () => {
@@ -214,6 +221,12 @@ describe('componentstatuses, bindings and pods/log with simulated nodes (issue 3
         metadata: { name: 'unready' },
         ...(deleteOptions === undefined ? {} : { deleteOptions }),
       });
+    const misnamed = await ts.request('POST', '/api/v1/namespaces/default/pods/unready/eviction', {
+      apiVersion: 'policy/v1',
+      kind: 'Eviction',
+      metadata: { name: 'other' },
+    });
+    assert.deepEqual([misnamed.status, misnamed.json.message], [400, 'name in URL does not match name in Eviction object']);
     const uid = (await getPod('unready')).metadata.uid;
     const wrongUid = await evict({ preconditions: { uid: 'bogus' } });
     assert.equal(wrongUid.status, 409);
