@@ -41,6 +41,11 @@ export interface ResourceInfo {
    * response and nothing is ever stored, so they have no storage version hash and are routed to the review handler.
    */
   readonly review?: true;
+  /**
+   * Resources served by their own handler and never stored: componentstatuses (computed on each read) and the
+   * legacy bindings (a create binds the pod it names). Like reviews, they have no storage version hash.
+   */
+  readonly unstored?: true;
 }
 
 /** "deployments.apps", "pods": the qualified resource used in error messages (R9 conventions). */

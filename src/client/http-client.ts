@@ -100,8 +100,9 @@ export function createHttpClient(config: HttpClientConfig): HttpApiClient {
       transport.close();
     },
     discover,
-    async get(ref, namespace, name) {
-      const res = await transport.request({ method: 'GET', path: await objectPath(ref, namespace, name), target: target(ref, name) });
+    async get(ref, namespace, name, subresource) {
+      const path = await objectPath(ref, namespace, name, subresource);
+      const res = await transport.request({ method: 'GET', path, target: target(ref, name) });
       return parse<KubeObject>(res);
     },
     async list(ref, namespace, opts = {}) {

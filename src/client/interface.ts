@@ -66,11 +66,13 @@ export interface ApiClient {
    * client can; over HTTP, callers re-read discovery periodically). Returns the unsubscribe function.
    */
   onDiscoveryChange?(listener: () => void): () => void;
-  get(ref: ResourceRef, namespace: string | undefined, name: string): Promise<KubeObject>;
+  /** `subresource` "scale" reads the object's autoscaling/v1 Scale (the HPA controller's scale client). */
+  get(ref: ResourceRef, namespace: string | undefined, name: string, subresource?: string): Promise<KubeObject>;
   list(ref: ResourceRef, namespace: string | undefined, opts?: ListOptions): Promise<KubeList>;
   watch(ref: ResourceRef, namespace: string | undefined, opts?: WatchOptions): Promise<WatchStream>;
   /** `subresource` "binding" on pods POSTs a Binding (the scheduler's write); the answer is then the bound pod. */
   create(ref: ResourceRef, namespace: string | undefined, obj: KubeObject, subresource?: string): Promise<KubeObject>;
+  /** `subresource` "scale" writes an autoscaling/v1 Scale (its spec.replicas) to the object named by its metadata. */
   update(ref: ResourceRef, namespace: string | undefined, obj: KubeObject, subresource?: string): Promise<KubeObject>;
   patch(ref: ResourceRef, namespace: string | undefined, name: string, type: PatchType, patch: unknown): Promise<KubeObject>;
   /**

@@ -40,6 +40,8 @@ describe('legacy discovery documents', () => {
     assert.deepEqual(
       list.resources.map((r) => r.name),
       [
+        'bindings',
+        'componentstatuses',
         'configmaps',
         'endpoints',
         'events',
@@ -56,6 +58,7 @@ describe('legacy discovery documents', () => {
         'pods',
         'pods/binding',
         'pods/eviction',
+        'pods/log',
         'pods/status',
         'podtemplates',
         'replicationcontrollers',

@@ -42,7 +42,7 @@ function resourceEntries(info: ResourceInfo): APIResource[] {
     ...(info.shortNames.length > 0 ? { shortNames: [...info.shortNames] } : {}),
     ...(info.categories.length > 0 ? { categories: [...info.categories] } : {}),
     // Never stored, so there is no storage version to hash (Kubernetes omits it too).
-    ...(info.review ? {} : { storageVersionHash: storageVersionHashOf(info) }),
+    ...(info.review || info.unstored ? {} : { storageVersionHash: storageVersionHashOf(info) }),
   };
 
   // A subresource names its own group/version only when its response kind is not the parent's.

@@ -46,7 +46,8 @@ import { FLOW_SCHEMA } from './flowcontrol-v1/flow-schema.js';
 import { PRIORITY_LEVEL_CONFIGURATION } from './flowcontrol-v1/priority-level-configuration.js';
 import type { KindDefinition, TypeSet, VersionConversion } from './define/kind-definition.js';
 import { TOKEN_REQUEST_TYPES } from './authentication-v1/token-request.js';
-import { BINDING_TYPES } from './core-v1/binding.js';
+import { BINDING } from './core-v1/binding.js';
+import { COMPONENT_STATUS } from './core-v1/component-status.js';
 import { EVICTION_TYPES } from './policy-v1/eviction.js';
 import { CORE_V1_SHARED_TYPES } from './core-v1/types/index.js';
 import { ENDPOINT_SLICE } from './discovery-v1/endpoint-slice.js';
@@ -77,6 +78,8 @@ import { VOLUME_ATTACHMENT } from './storage-v1/volume-attachment.js';
  */
 export const BUILTIN_KINDS: readonly KindDefinition[] = [
   NAMESPACE,
+  BINDING,
+  COMPONENT_STATUS,
   CONFIG_MAP,
   ENDPOINTS,
   EVENT,
@@ -145,7 +148,6 @@ export const SHARED_TYPES: readonly TypeSet[] = [
   AUTOSCALING_V1_TYPES,
   AUTHENTICATION_V1_TYPES,
   TOKEN_REQUEST_TYPES,
-  BINDING_TYPES,
   EVICTION_TYPES,
   AUTHORIZATION_V1_TYPES,
   RBAC_V1_TYPES,

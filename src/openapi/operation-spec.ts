@@ -29,6 +29,8 @@ export interface ResponseSpec {
   description: string;
   /** Definition name of the response body. */
   definition?: string;
+  /** A body that is no definition (pods/log answers text): its plain schema type. */
+  schemaType?: 'string';
 }
 
 export interface OperationSpec {

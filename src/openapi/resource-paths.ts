@@ -21,6 +21,7 @@ import {
   WRITE_PARAMETERS,
 } from './parameters.js';
 import { type ResourceNaming, resourceNaming, resourceOperation } from './resource-naming.js';
+import { podLogPath } from './pod-log-path.js';
 import { subresourcePath } from './subresource-paths.js';
 import { watchPaths } from './watch-paths.js';
 
@@ -54,7 +55,12 @@ export function resourcePaths(resource: ResourceInfo): PathSpec[] {
   }
   if (resource.namespaced && has(resource, 'list')) paths.push(allNamespacesListPath(naming));
   if (has(resource, 'watch')) paths.push(...watchPaths(naming));
-  for (const sub of resource.subresources) paths.push(subresourcePath(naming, sub));
+  for (const sub of resource.subresources) {
+    // pods/log answers text with its own query parameters, not an object.
+    paths.push(
+      sub.name === 'log' && resource.group === '' && resource.plural === 'pods' ? podLogPath(naming) : subresourcePath(naming, sub),
+    );
+  }
   return paths;
 }
 

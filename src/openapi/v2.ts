@@ -33,7 +33,8 @@ function renderOperation(op: OperationSpec): Json {
   }
   const responses: Json = {};
   for (const r of op.responses) {
-    responses[r.code] = { description: r.description, ...(r.definition === undefined ? {} : { schema: ref(r.definition) }) };
+    const schema = r.definition !== undefined ? ref(r.definition) : r.schemaType !== undefined ? { type: r.schemaType } : undefined;
+    responses[r.code] = { description: r.description, ...(schema === undefined ? {} : { schema }) };
   }
   return {
     consumes: [...op.consumes],

@@ -102,10 +102,11 @@ function renderOperation(op: OperationSpec): Json {
   const responses: Json = {};
   for (const r of op.responses) {
     const content: Json = {};
-    if (r.definition !== undefined) {
-      for (const type of op.produces) content[type] = { schema: v3Ref(r.definition) };
+    const schema = r.definition !== undefined ? v3Ref(r.definition) : r.schemaType !== undefined ? { type: r.schemaType } : undefined;
+    if (schema !== undefined) {
+      for (const type of op.produces) content[type] = { schema };
     }
-    responses[r.code] = r.definition === undefined ? { description: r.description } : { content, description: r.description };
+    responses[r.code] = schema === undefined ? { description: r.description } : { content, description: r.description };
   }
   const operation: Json = {
     description: op.description,

@@ -436,10 +436,7 @@ export class ResourceStore {
     restore(n, o, 'deletionGracePeriodSeconds');
     delete n.selfLink;
     const custom = opts.subresource === undefined ? undefined : this.strategy.subresourceUpdates?.[opts.subresource];
-    if (opts.subresource === 'binding') {
-      // pods/binding writes storage directly in Kubernetes (BindingREST): the caller made the whole change.
-      this.track(old, next, opts);
-    } else if (opts.subresource === 'status' || opts.subresource === 'finalize' || custom !== undefined) {
+    if (opts.subresource === 'status' || opts.subresource === 'finalize' || custom !== undefined) {
       this.track(old, next, opts);
       // Subresource strategies copy the rest of the stored object, but keep the managedFields just recorded.
       const managedFields = n.managedFields;
@@ -455,8 +452,7 @@ export class ResourceStore {
     const attributes = this.attributes('UPDATE', next, old, opts);
     const admission = this.admission();
     await admission.admit(attributes);
-    const mainResource =
-      opts.subresource !== 'status' && opts.subresource !== 'finalize' && opts.subresource !== 'binding' && custom === undefined;
+    const mainResource = opts.subresource !== 'status' && opts.subresource !== 'finalize' && custom === undefined;
     if (mainResource) this.strategy.prepareForUpdate(next, old);
     // Only writes of the resource itself change what the storage steps care about (a Service's type).
     const finish = (mainResource ? await this.hooks.beginUpdate?.(next, old, opts.dryRun === true) : undefined) ?? (async () => {});
@@ -486,13 +482,11 @@ export class ResourceStore {
     dropEmptyMetadata(n);
     const custom = opts.subresource === undefined ? undefined : this.strategy.subresourceUpdates?.[opts.subresource];
     const kindErrs =
-      opts.subresource === 'binding'
-        ? []
-        : custom !== undefined
-          ? custom.validate(next, old)
-          : opts.subresource === 'status'
-            ? this.strategy.validateStatusUpdate(next, old)
-            : this.strategy.validateUpdate(next, old);
+      custom !== undefined
+        ? custom.validate(next, old)
+        : opts.subresource === 'status'
+          ? this.strategy.validateStatusUpdate(next, old)
+          : this.strategy.validateUpdate(next, old);
     const errs = withTypeErrors(validateObjectMetaUpdate(next, old, this.info), kindErrs);
     if (errs.length > 0) throw this.invalid(name, errs);
     opts.warnings?.push(...(this.strategy.warningsOnUpdate?.(next, old) ?? []));

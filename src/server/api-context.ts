@@ -10,6 +10,7 @@ import type { TokenIssuer } from '../auth/serviceaccount/token-issuer.js';
 import type { Definitions } from '../openapi/schema.js';
 import type { Registry } from '../registry/registry.js';
 import type { ResourceStore } from '../registry/store.js';
+import type { ComponentProbe } from './component-probes.js';
 import type { ResponseFormat } from './negotiation.js';
 import type { Query } from './query.js';
 
@@ -37,6 +38,8 @@ export interface ApiContext {
    * original). For a request by `user`: each object's refusal, or undefined when every object is readable.
    */
   readonly objectReadCheck?: (info: ResourceInfo, user: UserInfo) => ((obj: KubeObject) => StatusError | undefined) | undefined;
+  /** The components componentstatuses reports on (none: an empty list). */
+  readonly componentProbes?: readonly ComponentProbe[];
 }
 
 /** One API request on a resource, after routing. */

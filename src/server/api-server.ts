@@ -35,6 +35,7 @@ import { CrdController } from '../apiextensions/crd-controller.js';
 import { createInProcessClient } from './in-process-client.js';
 import { LeaderElector, type LeaderElectionOptions } from '../controllers/leader-election.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
+import { componentProbes } from './component-probes.js';
 import { bearerTokenAuthenticator } from '../auth/authn/bearer-token.js';
 import { createRequestAuthenticator, withAuthenticatedGroup } from '../auth/authn/authenticate.js';
 import { createServiceAccountTokenAuthenticator } from '../auth/serviceaccount/token-authenticator.js';
@@ -299,6 +300,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       return result === undefined || 'error' in result ? result : { ...result, user: withAuthenticatedGroup(result.user) };
     },
     serviceAccountTokens: tokenIssuer,
+    // The closure reads the controllers this process runs at the time of the request (they change with leadership).
+    componentProbes: componentProbes({ schedulerRunning: () => controllers.scheduler !== undefined, backend: options.backend }),
     ...(options.archive === undefined
       ? {}
       : { objectReadCheck: (info: ResourceInfo, user: UserInfo) => archiveReadCheck(authorizer, info, user) }),

@@ -51,13 +51,14 @@ export function createApiHandler(
     const verb = requestVerb(req.method ?? 'GET', url, target);
     if (isPrettyPrint(req.url ?? '/', url.searchParams, req.headers['user-agent'])) markPretty(res);
     // Kubernetes' filter order: timeout, authentication, impersonation, in-flight limit, authorization.
-    const longRunning = verb === 'watch';
+    // BasicLongRunningRequestCheck: watches, and the log subresource (a followed log streams until its container stops).
+    const longRunning = verb === 'watch' || (target.type === 'resource' && target.subresource === 'log');
     if (!longRunning) withRequestTimeout(res, requestTimeoutMs(url.searchParams, limits.requestTimeoutMs));
     const identified = security.identify(req, url);
     const user = identified instanceof Promise ? await identified : identified;
     if (!limits.inFlight.admit(res, { verb, longRunning, user })) return;
     security.authorize(verb, url, target, user);
-    if (longRunning && !limits.watches.admit(res)) return;
+    if (verb === 'watch' && !limits.watches.admit(res)) return;
     const aggregated = aggregatedGroupVersion(target);
     if (aggregated !== undefined && ctx.aggregator?.serves(aggregated.group, aggregated.version) === true) {
       await ctx.aggregator.proxy(req, res, url, user, aggregated.group, aggregated.version);

@@ -8,6 +8,7 @@ import type { Definitions } from '../openapi/schema.js';
 import { applyPatch } from '../patch/apply.js';
 import type { DeleteOptions } from '../api/delete-options.js';
 import type { Registry } from '../registry/registry.js';
+import { scaleOf, scalePathsOf, writeScale } from '../registry/scale.js';
 import { bindPod } from '../registry/pod-binding.js';
 import { ResourceStore } from '../registry/store.js';
 import { watchCollection } from '../registry/watch.js';
@@ -101,10 +102,12 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
         unsubscribeAggregator?.();
       };
     },
-    async get(ref, namespace, name) {
-      const t = target(ref, 'get', namespace, name);
-      if (!(t instanceof ResourceStore)) return t.get(ref, namespace, name);
-      return t.get(scoped(t, namespace), name);
+    async get(ref, namespace, name, subresource) {
+      const t = target(ref, 'get', namespace, name, subresource);
+      if (!(t instanceof ResourceStore)) return t.get(ref, namespace, name, subresource);
+      if (subresource === undefined) return t.get(scoped(t, namespace), name);
+      if (subresource !== 'scale' || !t.info.subresources.some((s) => s.name === 'scale')) throw notFoundPath();
+      return scaleOf(await t.get(scoped(t, namespace), name), scalePathsOf(t));
     },
     async list(ref, namespace, opts = {}) {
       const t = target(ref, 'list', namespace);
@@ -131,6 +134,10 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
       const name = obj.metadata.name ?? '';
       const t = target(ref, 'update', namespace, name, subresource);
       if (!(t instanceof ResourceStore)) return t.update(ref, namespace, obj, subresource);
+      if (subresource === 'scale') {
+        if (!t.info.subresources.some((s) => s.name === 'scale')) throw notFoundPath();
+        return writeScale(t, scoped(t, namespace), structuredClone(obj), { user, fieldManager });
+      }
       return t.update(scoped(t, namespace), name, structuredClone(obj), { subresource, user, fieldManager });
     },
     async patch(ref, namespace, name, type, patch) {

@@ -7,8 +7,10 @@ import type { ApiContext, ResourceRequest } from './api-context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import { handleGet, handleList } from './handlers/read.js';
 import { handleReview } from './handlers/review.js';
-import { handlePodBinding } from './handlers/pod-binding.js';
+import { handleComponentStatuses } from './handlers/component-statuses.js';
+import { handleLegacyBinding, handlePodBinding } from './handlers/pod-binding.js';
 import { handlePodEviction } from './handlers/pod-eviction.js';
+import { handlePodLog } from './handlers/pod-log.js';
 import { handleScale } from './handlers/scale.js';
 import { handleTokenRequest } from './handlers/token-request.js';
 import { assertRenderable } from './handlers/transform.js';
@@ -163,6 +165,9 @@ export async function routeResource(
   if (sub?.name === 'token' && info.group === '' && info.plural === 'serviceaccounts') return handleTokenRequest(r, name);
   if (sub?.name === 'binding' && info.group === '' && info.plural === 'pods') return handlePodBinding(r, name);
   if (sub?.name === 'eviction' && info.group === '' && info.plural === 'pods') return handlePodEviction(r, name);
+  if (sub?.name === 'log' && info.group === '' && info.plural === 'pods') return handlePodLog(r, name);
+  if (info.group === '' && info.plural === 'bindings') return handleLegacyBinding(r);
+  if (info.group === '' && info.plural === 'componentstatuses') return handleComponentStatuses(r, verb as 'get' | 'list', name);
   switch (verb) {
     case 'get':
       return handleGet(r, name);

@@ -4,6 +4,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const EXPECTED_API_RESOURCES = `
 NAME                                SHORTNAMES   APIVERSION                        NAMESPACED   KIND
+bindings                                         v1                                true         Binding
+componentstatuses                   cs           v1                                false        ComponentStatus
 configmaps                          cm           v1                                true         ConfigMap
 endpoints                           ep           v1                                true         Endpoints
 events                              ev           v1                                true         Event
@@ -99,6 +101,9 @@ describe('kubectl discovery commands', () => {
     assert.deepEqual(normalise(out), normalise(EXPECTED_API_RESOURCES));
     // Column-aware comparison, so an empty SHORTNAMES cell is not silently absorbed into the next column.
     assert.deepEqual(parseTable(out), parseTable(EXPECTED_API_RESOURCES));
+    // A 1.32 kube-apiserver's 58 default resources, plus Cascade's own protectionrules.
+    const rows = parseTable(out).slice(1);
+    assert.equal(rows.filter((r) => r[2] !== 'cascade.dev/v1alpha1').length, 58);
   });
 
   it('kubectl api-resources -o wide shows verbs; namespaces cannot be deleted as a collection', async () => {
@@ -114,6 +119,9 @@ describe('kubectl discovery commands', () => {
     assert.equal(verbsOf('subjectaccessreviews', 'authorization.k8s.io/v1'), 'create');
     assert.equal(verbsOf('localsubjectaccessreviews', 'authorization.k8s.io/v1'), 'create');
     assert.equal(verbsOf('tokenreviews', 'authentication.k8s.io/v1'), 'create');
+    // The legacy bindings resource only binds; componentstatuses are computed on read.
+    assert.equal(verbsOf('bindings', 'v1'), 'create');
+    assert.equal(verbsOf('componentstatuses', 'v1'), 'get,list');
   });
 
   it('kubectl api-resources filters by group and scope', async () => {
@@ -121,6 +129,7 @@ describe('kubectl discovery commands', () => {
     assert.deepEqual(apps, ['controllerrevisions.apps', 'daemonsets.apps', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps']);
     const clusterScoped = normalise(await ts.kubectlOk(['api-resources', '--namespaced=false', '-o', 'name']));
     assert.deepEqual(clusterScoped, [
+      'componentstatuses',
       'namespaces',
       'nodes',
       'persistentvolumes',

@@ -2,7 +2,6 @@ import { StatusError } from '../../api/errors.js';
 import { isObject, parseApiVersion, type KubeObject } from '../../api/types.js';
 import { createSharedInformer, type SharedInformer } from '../../cache/shared-informer.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
-import { asLabelSelectorObject, labelSelectorAsSelector } from '../../selectors/label-selector-object.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
 import { eventRecorder, type EventRecorder } from '../workloads/events.js';
 import { reconcileHpa, type TargetScale } from './reconcile.js';
@@ -24,8 +23,8 @@ const key = (obj: KubeObject): string => `${obj.metadata.namespace ?? ''}/${obj.
 /**
  * kube-controller-manager's horizontalpodautoscaling controller, as it behaves with no metrics API: it reads the
  * target's scale, keeps the replica count within the HPA's bounds and reports in status, conditions and events that
- * no metric can be read. The built-in scalable kinds are read and scaled through their replicas and selector fields
- * (what their /scale subresource serves); a target of any other kind reports FailedGetScale.
+ * no metric can be read. The target is read and scaled through its /scale subresource (autoscaling/v1 Scale), so any
+ * kind with one can be autoscaled; a target discovery does not know, or without a scale, reports FailedGetScale.
  */
 export class HorizontalPodAutoscalerController {
   private readonly client: ApiClient;
@@ -89,7 +88,13 @@ export class HorizontalPodAutoscalerController {
     let status = outcome.status;
     if (outcome.scaleTo !== undefined && 'scale' in target) {
       try {
-        await this.client.patch(target.ref, namespace, target.name, 'merge', { spec: { replicas: outcome.scaleTo } });
+        const scale = target.object;
+        await this.client.update(
+          target.ref,
+          namespace,
+          { ...scale, spec: { ...(isObject(scale.spec) ? scale.spec : {}), replicas: outcome.scaleTo } },
+          'scale',
+        );
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         this.record(
@@ -113,28 +118,32 @@ export class HorizontalPodAutoscalerController {
     return true;
   }
 
-  /** The target's scale as its /scale subresource would serve it, from the object itself. */
-  private async readTarget(hpa: KubeObject): Promise<{ scale: TargetScale; ref: ResourceRef; name: string } | { error: string }> {
+  /**
+   * The target's Scale, read through its /scale subresource as the scale client does, for any kind discovery maps
+   * the reference to (built-in workloads and custom resources with a scale subresource alike).
+   */
+  private async readTarget(hpa: KubeObject): Promise<{ scale: TargetScale; ref: ResourceRef; object: KubeObject } | { error: string }> {
     const spec = isObject(hpa.spec) ? hpa.spec : {};
     const targetRef = isObject(spec.scaleTargetRef) ? spec.scaleTargetRef : {};
     const { group, version } = parseApiVersion(typeof targetRef.apiVersion === 'string' ? targetRef.apiVersion : '');
     const kind = String(targetRef.kind ?? '');
     const name = String(targetRef.name ?? '');
-    const scalable = SCALABLE_KINDS.find((k) => k.group === group && k.kind === kind);
-    if (scalable === undefined) return { error: `no matches for kind "${kind}" in group "${group}"` };
-    const ref: ResourceRef = { group, version, resource: scalable.resource };
+    const served = (await this.client.discover()).find(
+      (info) => info.group === group && info.kind === kind && (version === '' || info.version === version),
+    );
+    if (served === undefined) return { error: `no matches for kind "${kind}" in group "${group}"` };
+    const ref: ResourceRef = { group, version: served.version, resource: served.plural };
     try {
-      const obj = await this.client.get(ref, hpa.metadata.namespace, name);
-      const objSpec = isObject(obj.spec) ? obj.spec : {};
-      const objStatus = isObject(obj.status) ? obj.status : {};
-      const selector = kind === 'ReplicationController' ? { matchLabels: objSpec.selector } : objSpec.selector;
+      const object = await this.client.get(ref, hpa.metadata.namespace, name, 'scale');
+      const scaleSpec = isObject(object.spec) ? object.spec : {};
+      const scaleStatus = isObject(object.status) ? object.status : {};
       return {
         ref,
-        name,
+        object,
         scale: {
-          specReplicas: typeof objSpec.replicas === 'number' ? objSpec.replicas : 1,
-          statusReplicas: typeof objStatus.replicas === 'number' ? objStatus.replicas : 0,
-          selector: selectorString(selector),
+          specReplicas: typeof scaleSpec.replicas === 'number' ? scaleSpec.replicas : 0,
+          statusReplicas: typeof scaleStatus.replicas === 'number' ? scaleStatus.replicas : 0,
+          selector: typeof scaleStatus.selector === 'string' ? scaleStatus.selector : '',
         },
       };
     } catch (err) {
@@ -147,21 +156,5 @@ export class HorizontalPodAutoscalerController {
     await this.hpas.stop();
     this.queue.shutDown();
     await this.worker;
-  }
-}
-
-/** The built-in kinds with a scale subresource, which the controller may scale. */
-const SCALABLE_KINDS = [
-  { group: 'apps', kind: 'Deployment', resource: 'deployments' },
-  { group: 'apps', kind: 'ReplicaSet', resource: 'replicasets' },
-  { group: 'apps', kind: 'StatefulSet', resource: 'statefulsets' },
-  { group: '', kind: 'ReplicationController', resource: 'replicationcontrollers' },
-] as const;
-
-function selectorString(selector: unknown): string {
-  try {
-    return labelSelectorAsSelector(asLabelSelectorObject(selector)).toString();
-  } catch {
-    return '';
   }
 }

@@ -2,7 +2,8 @@ import { kindDefinition, ref } from '../../openapi/builders/group-builders.js';
 import { CORE } from '../../openapi/builders/shorthand.js';
 import type { Definitions } from '../../openapi/schema.js';
 import type { FieldNumberTable } from '../define/field-numbers.js';
-import type { TypeSet } from '../define/kind-definition.js';
+import type { KindDefinition } from '../define/kind-definition.js';
+import { resourceInfo } from '../define/resource.js';
 
 const DEFINITIONS: Definitions = {
   [`${CORE}Binding`]: kindDefinition({
@@ -17,5 +18,20 @@ const DEFINITIONS: Definitions = {
 
 const FIELD_NUMBERS: FieldNumberTable = { [`${CORE}Binding`]: { tags: { metadata: 1, target: 2 } } };
 
-/** Binding: the kind of core/v1 pods/binding, never stored (the pod is what changes). */
-export const BINDING_TYPES: TypeSet = { definitions: DEFINITIONS, fieldNumbers: FIELD_NUMBERS };
+/**
+ * core/v1 Binding: the legacy `bindings` resource (a create binds the pod the Binding names, as pods/binding does;
+ * server/handlers/pod-binding.ts) and the kind of pods/binding. Never stored: the pod is what changes.
+ */
+export const BINDING: KindDefinition = {
+  resource: resourceInfo({
+    group: '',
+    version: 'v1',
+    kind: 'Binding',
+    plural: 'bindings',
+    namespaced: true,
+    verbs: ['create'],
+    unstored: true,
+  }),
+  definitions: DEFINITIONS,
+  fieldNumbers: FIELD_NUMBERS,
+};

@@ -31,6 +31,8 @@ export interface ResourceSpec {
   readonly nameFormat?: NameFormat;
   /** Create-only review kinds (TokenReview, SubjectAccessReview…): answered, never stored. */
   readonly review?: true;
+  /** Served by its own handler and never stored (componentstatuses, bindings): no storage version hash. */
+  readonly unstored?: true;
 }
 
 /** The ResourceInfo of a built-in kind: listKind, singular and the defaults derived from its spec. */
@@ -51,6 +53,7 @@ export function resourceInfo(spec: ResourceSpec): ResourceInfo {
     nameFormat: spec.nameFormat ?? 'dns1123-subdomain',
     definition: spec.definition ?? `io.k8s.api.${apiPackage}.${spec.version}.${spec.kind}`,
     ...(spec.review === true ? { review: true } : {}),
+    ...(spec.unstored === true ? { unstored: true } : {}),
   };
 }
 

@@ -12,8 +12,11 @@ export async function handlePodEviction(r: ResourceRequest, name: string): Promi
   if (raw.length === 0) throw badRequest('the request body is empty');
   const body = await parseBody(raw, r.req.headers['content-type'], 'Eviction');
   if (!isObject(body)) throw badRequest('the request body is not an Eviction');
+  const metadata = isObject(body.metadata) ? body.metadata : {};
+  if ((metadata.name ?? '') !== name) throw badRequest('name in URL does not match name in Eviction object');
   const deleteOptions = (isObject(body.deleteOptions) ? body.deleteOptions : {}) as DeleteOptions;
+  const dryRun = r.query.dryRun().includes('All') || (deleteOptions.dryRun ?? []).includes('All');
   const budgets = r.ctx.registry.lookup('policy', 'v1', 'poddisruptionbudgets');
-  await evictPod(r.store, budgets, r.namespace ?? '', name, deleteOptions, { user: r.user, dryRun: r.query.dryRun().includes('All') });
+  await evictPod(r.store, budgets, r.namespace ?? '', name, deleteOptions, { user: r.user, dryRun });
   send(r.res, r.format, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
 }

@@ -1,8 +1,8 @@
 import { badRequest, fieldError, invalid } from '../../api/errors.js';
-import { isObject, type KubeObject } from '../../api/types.js';
+import { isObject } from '../../api/types.js';
 import { decodeTypedObject } from '../../decoding/decode-object.js';
 import { definitionRef } from '../../openapi/schema.js';
-import { asLabelSelectorObject, labelSelectorAsSelector } from '../../selectors/label-selector-object.js';
+import { scaleOf, scalePathsOf, setScaleReplicas } from '../../registry/scale.js';
 import type { ResourceRequest } from '../api-context.js';
 import { parseBody, readBody } from '../body.js';
 import { send } from '../respond.js';
@@ -13,71 +13,6 @@ import { applyScale } from './apply-scale.js';
 import { refuseForce, updateManager } from './field-manager-options.js';
 
 const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';
-
-type ScalePaths = NonNullable<ResourceRequest['store']['strategy']['scale']>;
-
-/** Built-in workloads keep replicas at .spec.replicas / .status.replicas and a LabelSelector at .spec.selector. */
-const BUILTIN_SCALE: ScalePaths = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' };
-
-function segments(path: string): string[] {
-  return path.replace(/^\./, '').split('.');
-}
-
-function getAt(obj: KubeObject, path: string): unknown {
-  let current: unknown = obj;
-  for (const part of segments(path)) current = isObject(current) ? current[part] : undefined;
-  return current;
-}
-
-function setAt(obj: KubeObject, path: string, value: unknown): void {
-  const parts = segments(path);
-  let current: Record<string, unknown> = obj;
-  for (const part of parts.slice(0, -1)) {
-    if (!isObject(current[part])) current[part] = {};
-    current = current[part] as Record<string, unknown>;
-  }
-  current[parts[parts.length - 1] ?? ''] = value;
-}
-
-/**
- * The label selector as a string: custom resources point at one; apps/v1 workloads hold a LabelSelector object and
- * a ReplicationController a plain map of labels to equal.
- */
-function selectorOf(obj: KubeObject, paths: ScalePaths): string {
-  if (paths.labelSelectorPath !== undefined) {
-    const value = getAt(obj, paths.labelSelectorPath);
-    return typeof value === 'string' ? value : '';
-  }
-  if (paths !== BUILTIN_SCALE) return '';
-  const selector = getAt(obj, '.spec.selector');
-  const labelMap = obj.kind === 'ReplicationController' ? { matchLabels: selector } : selector;
-  try {
-    return labelSelectorAsSelector(asLabelSelectorObject(labelMap)).toString();
-  } catch {
-    return '';
-  }
-}
-
-/** The autoscaling/v1 Scale view of an object, through its scale paths. */
-function scaleOf(obj: KubeObject, paths: ScalePaths): KubeObject {
-  const meta = obj.metadata;
-  const specReplicas = getAt(obj, paths.specReplicasPath);
-  const statusReplicas = getAt(obj, paths.statusReplicasPath);
-  const selector = selectorOf(obj, paths);
-  return {
-    kind: 'Scale',
-    apiVersion: 'autoscaling/v1',
-    metadata: {
-      name: meta.name,
-      namespace: meta.namespace,
-      uid: meta.uid,
-      resourceVersion: meta.resourceVersion,
-      creationTimestamp: meta.creationTimestamp,
-    },
-    spec: { replicas: typeof specReplicas === 'number' ? specReplicas : 0 },
-    status: { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0, ...(selector === '' ? {} : { selector }) },
-  };
-}
 
 function replicasFrom(r: ResourceRequest, scale: unknown, name: string): { replicas: number; resourceVersion: string | undefined } {
   const decoded = decodeTypedObject(scale, definitionRef(SCALE_DEFINITION), r.ctx.definitions, fieldValidationMode(r), {
@@ -100,7 +35,7 @@ function replicasFrom(r: ResourceRequest, scale: unknown, name: string): { repli
 
 /** GET, PUT and PATCH on .../{name}/scale (R8.7): reads and writes the parent object's replicas through its scale paths. */
 export async function handleScale(r: ResourceRequest, verb: 'get' | 'update' | 'patch', name: string): Promise<void> {
-  const paths = r.store.strategy.scale ?? BUILTIN_SCALE;
+  const paths = scalePathsOf(r.store);
   if (verb === 'get') {
     send(r.res, r.format, 200, scaleOf(await r.store.get(r.namespace, name, getResourceVersion(r)), paths));
     return;
@@ -136,7 +71,7 @@ export async function handleScale(r: ResourceRequest, verb: 'get' | 'update' | '
           );
     const { replicas, resourceVersion } = replicasFrom(r, scale, name);
     if (resourceVersion !== undefined && resourceVersion !== current.metadata.resourceVersion) throw r.store.conflictError(name);
-    setAt(current, paths.specReplicasPath, replicas);
+    setScaleReplicas(current, paths, replicas);
     return current;
   });
   send(r.res, r.format, 200, scaleOf(updated, paths));

@@ -147,13 +147,12 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['get', 'list', 'watch'], ['admissionregistration.k8s.io'], ['validatingadmissionpolicies']),
     resourceRule(['get', 'patch', 'update'], ['admissionregistration.k8s.io'], ['validatingadmissionpolicies/status']),
   ],
-  // Kubernetes' role reads and updates `*/scale`; Cascade's controller reads the built-in scalable kinds and patches
-  // their replicas instead, which is what their scale subresource does.
+  // The target is read and scaled through its scale subresource, whatever its group.
   horizontalPodAutoscaler: [
     resourceRule(['get', 'list', 'watch'], ['autoscaling'], ['horizontalpodautoscalers']),
     resourceRule(['update'], ['autoscaling'], ['horizontalpodautoscalers/status']),
-    resourceRule(['get', 'patch'], ['apps'], ['deployments', 'replicasets', 'statefulsets']),
-    resourceRule(['get', 'patch'], [''], ['replicationcontrollers']),
+    resourceRule(['get', 'update'], ['*'], ['*/scale']),
+    resourceRule(['list'], [''], ['pods']),
     EVENTS_RULE,
   ],
   // Usage is counted over whatever a quota names; the quota itself is re-read live before its status is written.
