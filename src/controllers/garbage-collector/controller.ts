@@ -11,6 +11,7 @@ import { GraphBuilder } from './graph-builder.js';
 import { ownerRefInvalidNamespaceRecorder } from './invalid-reference-event.js';
 import { Monitors } from './monitors.js';
 import { GcOperations } from './operations.js';
+import { OrphanAcknowledgement, type OrphanAcknowledgementOptions } from './orphan-acknowledgement.js';
 
 export interface GarbageCollectorOptions {
   readonly client: ApiClient;
@@ -24,6 +25,8 @@ export interface GarbageCollectorOptions {
   readonly log?: (message: string) => void;
   /** Keep a foreground owner waiting for a blocking dependent that has another live owner (instead of D1). */
   readonly strictBlockOwnerDeletion?: boolean;
+  /** Extension A (--orphan-waits-for-observed-generation): absent, orphaning does not wait (Kubernetes). */
+  readonly orphanAcknowledgement?: Omit<OrphanAcknowledgementOptions, 'now'>;
 }
 
 /**
@@ -80,6 +83,10 @@ export class GarbageCollector {
     this.workers = new GarbageCollectorWorkers(this.builder, this.ops, {
       strictBlockOwnerDeletion: options.strictBlockOwnerDeletion,
       now: () => new Date(),
+      orphanAcknowledgement:
+        options.orphanAcknowledgement === undefined
+          ? undefined
+          : new OrphanAcknowledgement({ ...options.orphanAcknowledgement, now: () => this.clock.now() }),
     });
     this.monitors = new Monitors(this.client, (change) => this.builder.process(change));
   }
