@@ -89,6 +89,13 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     usage: 'how long orphaning waits for that acknowledgement before it proceeds anyway, with an OrphanObservedGenerationTimeout event',
   },
   {
+    name: 'propagate-grace-period',
+    type: 'bool',
+    default: 'false',
+    usage:
+      "a DELETE with gracePeriodSeconds also deletes the object's dependents with that grace period: the object keeps the cascade.dev/populating-graceful-deletion finalizer until every dependent is terminating",
+  },
+  {
     name: 'archive-retention',
     type: 'duration',
     default: '168h0m0s',

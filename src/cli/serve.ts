@@ -113,6 +113,7 @@ export async function serve(argv: string[]): Promise<void> {
     flag('orphan-waits-for-observed-generation'),
   );
   const orphanObservedGenerationTimeoutMs = durationFlag('orphan-observed-generation-timeout', flag('orphan-observed-generation-timeout'));
+  const propagateGracePeriod = booleanFlag('propagate-grace-period', flag('propagate-grace-period'));
   const gcWorkers = positiveIntegerFlag('concurrent-gc-syncs', flag('concurrent-gc-syncs'));
   const namespaceWorkers = positiveIntegerFlag('concurrent-namespace-syncs', flag('concurrent-namespace-syncs'));
   const pvcProtectionCountFinishedPods = booleanFlag('pvc-protection-count-finished-pods', flag('pvc-protection-count-finished-pods'));
@@ -187,6 +188,7 @@ export async function serve(argv: string[]): Promise<void> {
       strictBlockOwnerDeletion,
       orphanWaitsForObservedGeneration,
       orphanObservedGenerationTimeoutMs,
+      propagateGracePeriod,
 
       namespaceWorkers,
       pvcProtectionCountFinishedPods,

@@ -46,6 +46,8 @@ export interface ControllerManagerOptions {
   readonly orphanWaitsForObservedGeneration?: boolean;
   /** --orphan-observed-generation-timeout (default 30 s, R12.170). */
   readonly orphanObservedGenerationTimeoutMs?: number;
+  /** --propagate-grace-period (default false: extension B, R12.172); the registry adds the finalizer it removes. */
+  readonly propagateGracePeriod?: boolean;
   /** Run the namespace controller (default true). */
   readonly namespaceController?: boolean;
   /** --concurrent-namespace-syncs (default 10). */
@@ -141,6 +143,7 @@ export class ControllerManager {
             client: clientFor('garbageCollector'),
             workers: options.gcWorkers,
             strictBlockOwnerDeletion: options.strictBlockOwnerDeletion,
+            propagateGracePeriod: options.propagateGracePeriod,
             orphanAcknowledgement:
               options.orphanWaitsForObservedGeneration === false
                 ? undefined

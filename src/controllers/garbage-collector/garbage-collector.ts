@@ -291,7 +291,7 @@ function isDeletingDependents(obj: KubeObject): boolean {
 }
 
 /** R4.29: the item's own GC finalizers decide how it is deleted. */
-function policyFromFinalizers(obj: KubeObject): PropagationPolicy {
+export function policyFromFinalizers(obj: KubeObject): PropagationPolicy {
   const finalizers = obj.metadata.finalizers;
   if (finalizers === undefined) return 'Background';
   if (finalizers.includes(FINALIZER_ORPHAN)) return 'Orphan';
