@@ -13,6 +13,7 @@ import { benchSqlite } from './sqlite.js';
 import { benchEtcd } from './etcd.js';
 import { benchEtcdCluster } from './etcd-cluster.js';
 import { benchNamespaceDeletion } from './namespace.js';
+import { benchNodes } from './nodes.js';
 import { benchProtection } from './protection.js';
 import { benchValidation } from './validation.js';
 import { benchEmbeddedStart } from './embed-start.js';
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     const gc = gcTable(await benchGarbageCollector());
     rows.push(...(await benchArchive()));
     rows.push(...(await benchNamespaceDeletion()));
+    rows.push(...(await benchNodes()));
     rows.push(...(await benchProtection()));
     rows.push(...(await benchCrdServing()));
     rows.push(...(await benchCrdRules()));

@@ -76,6 +76,26 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
       'keep a foreground owner waiting for a blocking dependent that another owner keeps alive, instead of dropping that reference as Kubernetes does',
   },
   {
+    name: 'orphan-waits-for-observed-generation',
+    type: 'bool',
+    default: 'true',
+    usage:
+      "before orphaning an owner's dependents, wait until its controller acknowledged the deletion in status.observedGeneration, so it cannot adopt them again (seed 002's adoption race); false behaves as Kubernetes",
+  },
+  {
+    name: 'orphan-observed-generation-timeout',
+    type: 'duration',
+    default: '30s',
+    usage: 'how long orphaning waits for that acknowledgement before it proceeds anyway, with an OrphanObservedGenerationTimeout event',
+  },
+  {
+    name: 'propagate-grace-period',
+    type: 'bool',
+    default: 'false',
+    usage:
+      "a DELETE with gracePeriodSeconds also deletes the object's dependents with that grace period: the object keeps the cascade.dev/populating-graceful-deletion finalizer until every dependent is terminating",
+  },
+  {
     name: 'archive-retention',
     type: 'duration',
     default: '168h0m0s',

@@ -108,6 +108,12 @@ export async function serve(argv: string[]): Promise<void> {
   // --enable-garbage-collector=false wins over a --controllers list that names the collector.
   const gcEnabled = booleanFlag('enable-garbage-collector', flag('enable-garbage-collector')) && selected.garbageCollector !== false;
   const strictBlockOwnerDeletion = booleanFlag('strict-block-owner-deletion', flag('strict-block-owner-deletion'));
+  const orphanWaitsForObservedGeneration = booleanFlag(
+    'orphan-waits-for-observed-generation',
+    flag('orphan-waits-for-observed-generation'),
+  );
+  const orphanObservedGenerationTimeoutMs = durationFlag('orphan-observed-generation-timeout', flag('orphan-observed-generation-timeout'));
+  const propagateGracePeriod = booleanFlag('propagate-grace-period', flag('propagate-grace-period'));
   const gcWorkers = positiveIntegerFlag('concurrent-gc-syncs', flag('concurrent-gc-syncs'));
   const namespaceWorkers = positiveIntegerFlag('concurrent-namespace-syncs', flag('concurrent-namespace-syncs'));
   const pvcProtectionCountFinishedPods = booleanFlag('pvc-protection-count-finished-pods', flag('pvc-protection-count-finished-pods'));
@@ -180,6 +186,10 @@ export async function serve(argv: string[]): Promise<void> {
       garbageCollector: gcEnabled,
       gcWorkers,
       strictBlockOwnerDeletion,
+      orphanWaitsForObservedGeneration,
+      orphanObservedGenerationTimeoutMs,
+      propagateGracePeriod,
+
       namespaceWorkers,
       pvcProtectionCountFinishedPods,
       simulateNodes: simulateNodes > 0 ? simulateNodes : undefined,

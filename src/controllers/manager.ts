@@ -3,6 +3,7 @@ import type { ApiClient } from '../client/interface.js';
 import { CsrSigningController } from './csr-signing/controller.js';
 import { ClusterRoleAggregationController } from './clusterrole-aggregation/controller.js';
 import { GarbageCollector } from './garbage-collector/controller.js';
+import { ACKNOWLEDGING_KINDS } from './garbage-collector/orphan-acknowledgement.js';
 import { NamespaceController } from './namespace/controller.js';
 import { SimulatedKubelets } from './nodes/kubelet.js';
 import { NodeSimulator } from './nodes/node-simulator.js';
@@ -41,6 +42,12 @@ export interface ControllerManagerOptions {
   readonly gcWorkers?: number;
   /** --strict-block-owner-deletion (default false: Kubernetes' behaviour, debt D1). */
   readonly strictBlockOwnerDeletion?: boolean;
+  /** --orphan-waits-for-observed-generation (default true: extension A, R12.165). */
+  readonly orphanWaitsForObservedGeneration?: boolean;
+  /** --orphan-observed-generation-timeout (default 30 s, R12.170). */
+  readonly orphanObservedGenerationTimeoutMs?: number;
+  /** --propagate-grace-period (default false: extension B, R12.172); the registry adds the finalizer it removes. */
+  readonly propagateGracePeriod?: boolean;
   /** Run the namespace controller (default true). */
   readonly namespaceController?: boolean;
   /** --concurrent-namespace-syncs (default 10). */
@@ -122,6 +129,13 @@ export class ControllerManager {
 
   constructor(options: ControllerManagerOptions) {
     const clientFor = options.clientFor;
+    const acknowledging: Record<(typeof ACKNOWLEDGING_KINDS)[number], boolean | undefined> = {
+      'apps/v1/Deployment': options.deploymentController,
+      'apps/v1/ReplicaSet': options.replicaSetController,
+      'apps/v1/StatefulSet': options.statefulSetController,
+      'apps/v1/DaemonSet': options.daemonSetController,
+      'v1/ReplicationController': options.replicationController,
+    };
     this.garbageCollector =
       options.garbageCollector === false
         ? undefined
@@ -129,6 +143,14 @@ export class ControllerManager {
             client: clientFor('garbageCollector'),
             workers: options.gcWorkers,
             strictBlockOwnerDeletion: options.strictBlockOwnerDeletion,
+            propagateGracePeriod: options.propagateGracePeriod,
+            orphanAcknowledgement:
+              options.orphanWaitsForObservedGeneration === false
+                ? undefined
+                : {
+                    controlledKinds: ACKNOWLEDGING_KINDS.filter((kind) => acknowledging[kind] !== false),
+                    timeoutMs: options.orphanObservedGenerationTimeoutMs,
+                  },
             log: options.log,
           });
     this.namespaceController =

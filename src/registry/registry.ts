@@ -1,3 +1,4 @@
+import { withGracePropagation } from './grace-propagation.js';
 import { kindMergeType } from '../apply/object-type.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { Backend } from '../storage/backend.js';
@@ -20,6 +21,8 @@ export interface RegistryOptions {
   readonly strategyFor?: (info: ResourceInfo) => Strategy;
   /** Keeps what every store removes (issue 28); absent, nothing is archived. */
   readonly archive?: Archive;
+  /** --propagate-grace-period (extension B, R12.173); default false. */
+  readonly propagateGracePeriod?: boolean;
 }
 
 /** All served resources, addressable by group/version/plural, each with its store over the shared backend. */
@@ -35,6 +38,8 @@ export class Registry {
   private admission: AdmissionChain | undefined;
   private readonly strategyFor: (info: ResourceInfo) => Strategy;
   private readonly archive: Archive | undefined;
+  /** --propagate-grace-period: DELETEs of non-pod owners carrying a grace period keep them until dependents terminate. */
+  private readonly propagateGracePeriod: boolean;
   /** Field-selector labels computed per resource (in-use protection rules define them for their dependents). */
   readonly computedFields = new ComputedFields();
   private changes = 0;
@@ -46,6 +51,7 @@ export class Registry {
     this.admission = options.admission;
     this.strategyFor = options.strategyFor ?? strategyFor;
     this.archive = options.archive;
+    this.propagateGracePeriod = options.propagateGracePeriod === true;
     for (const info of options.resources) this.add(info);
   }
 
@@ -59,7 +65,9 @@ export class Registry {
   }
 
   /** Serves a resource; custom resources bring their own strategy and OpenAPI definitions, built-ins get theirs from the catalog. */
-  add(info: ResourceInfo, strategy: Strategy = this.strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
+  add(info: ResourceInfo, given: Strategy = this.strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
+    const pods = info.group === '' && info.plural === 'pods';
+    const strategy = this.propagateGracePeriod && !pods ? withGracePropagation(given) : given;
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
     const mergeType = kindMergeType(info.definition, definitions);
     const hooks: WriteHooks = writeHooksFor(info, this.backend);

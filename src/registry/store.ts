@@ -1,3 +1,4 @@
+import { setAnnotation } from './grace-propagation.js';
 import { randomUUID } from 'node:crypto';
 import {
   GoLiteral,
@@ -569,6 +570,8 @@ export class ResourceStore {
         if (gc.finalizers.length > 0) n.finalizers = gc.finalizers;
         else delete n.finalizers;
       }
+      const annotation = this.strategy.deletionAnnotation?.(opts, obj, finalizers);
+      if (annotation !== undefined) setAnnotation(next, annotation.name, annotation.value);
       n.deletionTimestamp = deletionTimestamp;
       n.deletionGracePeriodSeconds = gracePeriod;
       if (meta.deletionTimestamp === undefined && (meta.generation ?? 0) > 0) n.generation = (meta.generation ?? 0) + 1;

@@ -40,6 +40,15 @@ export interface Strategy {
   deleteRefusal?(name: string): string | undefined;
   /** The metadata finalizers a DELETE leaves (R2.13–R2.15; namespaces differ, R5.6). */
   deletionFinalizers(opts: DeleteOptions, finalizers: readonly string[], obj: KubeObject): { changed: boolean; finalizers: string[] };
+  /**
+   * An annotation the DELETE path sets (a string) or removes (null) on the object it keeps, given the finalizers it
+   * keeps it with (--propagate-grace-period, src/registry/grace-propagation.ts); undefined: none changes.
+   */
+  deletionAnnotation?(
+    opts: DeleteOptions,
+    obj: KubeObject,
+    finalizers: readonly string[],
+  ): { readonly name: string; readonly value: string | null } | undefined;
   /** Graceful deletion (pods): the grace period to use, or undefined for non-graceful types (R2.17). */
   gracePeriodFor(obj: KubeObject, requested: number | undefined): number | undefined;
   /** Adjusts an object the DELETE path is about to keep as terminating (namespaces enter phase Terminating). */

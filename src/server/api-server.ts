@@ -171,6 +171,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     resources: options.resources ?? BUILTIN_RESOURCES,
     clock: options.clock,
     strategyFor: strategyWithCustomResourceDefinitions,
+    // Only a running collector removes the finalizer (R12.174).
+    propagateGracePeriod: options.controllers?.propagateGracePeriod === true && options.controllers.garbageCollector !== false,
   });
   let mapperCache: { readonly generation: number; readonly mapper: RestMapper } | undefined;
   /** The REST mapper over what is served now, rebuilt only when the served resources change. */

@@ -8,9 +8,11 @@ import { dumpGraph, type GraphDump } from './dump.js';
 import { GarbageCollectorWorkers } from './garbage-collector.js';
 import type { GraphNode } from './graph.js';
 import { GraphBuilder } from './graph-builder.js';
+import { GracePropagator } from './grace-propagation.js';
 import { ownerRefInvalidNamespaceRecorder } from './invalid-reference-event.js';
 import { Monitors } from './monitors.js';
 import { GcOperations } from './operations.js';
+import { OrphanAcknowledgement, type OrphanAcknowledgementOptions } from './orphan-acknowledgement.js';
 
 export interface GarbageCollectorOptions {
   readonly client: ApiClient;
@@ -24,6 +26,10 @@ export interface GarbageCollectorOptions {
   readonly log?: (message: string) => void;
   /** Keep a foreground owner waiting for a blocking dependent that has another live owner (instead of D1). */
   readonly strictBlockOwnerDeletion?: boolean;
+  /** Extension A (--orphan-waits-for-observed-generation): absent, orphaning does not wait (Kubernetes). */
+  readonly orphanAcknowledgement?: Omit<OrphanAcknowledgementOptions, 'now'>;
+  /** Extension B (--propagate-grace-period): process owners carrying the populating-graceful-deletion finalizer. */
+  readonly propagateGracePeriod?: boolean;
 }
 
 /**
@@ -35,6 +41,8 @@ export class GarbageCollector {
   readonly builder: GraphBuilder;
   readonly attemptToDelete: RateLimitedQueue<GraphNode>;
   readonly attemptToOrphan: RateLimitedQueue<GraphNode>;
+  /** Owners (by uid) whose grace period is propagated (extension B); absent when that is off. */
+  private readonly grace: { readonly queue: RateLimitedQueue<string>; readonly propagator: GracePropagator } | undefined;
   readonly metrics: { attemptToDelete: QueueMetrics; attemptToOrphan: QueueMetrics; syncErrors: number };
   private readonly client: ApiClient;
   private readonly ops: GcOperations;
@@ -82,8 +90,23 @@ export class GarbageCollector {
     this.workers = new GarbageCollectorWorkers(this.builder, this.ops, {
       strictBlockOwnerDeletion: options.strictBlockOwnerDeletion,
       now: () => new Date(),
+      orphanAcknowledgement:
+        options.orphanAcknowledgement === undefined
+          ? undefined
+          : new OrphanAcknowledgement({ ...options.orphanAcknowledgement, now: () => this.clock.now() }),
     });
-    this.monitors = new Monitors(this.client, (change) => this.builder.process(change));
+    if (options.propagateGracePeriod === true) {
+      const graceQueue = createRateLimitedQueue<string>({
+        clock: this.clock,
+        rateLimiter: createDefaultControllerRateLimiter<string>({ clock: this.clock }),
+      });
+      this.grace = { queue: graceQueue, propagator: new GracePropagator(this.builder.graph, this.ops, graceQueue) };
+    }
+    const grace = this.grace?.propagator;
+    this.monitors = new Monitors(this.client, (change) => {
+      this.builder.process(change);
+      grace?.observe(change);
+    });
   }
 
   get deletions(): number {
@@ -101,6 +124,15 @@ export class GarbageCollector {
     for (let i = 0; i < workers; i++) {
       this.running.push(runWorker(this.attemptToDelete, (node) => this.workers.attemptToDeleteItem(node, this.attemptToDelete), report));
       this.running.push(runWorker(this.attemptToOrphan, (node) => this.workers.attemptToOrphanItem(node), report));
+      const grace = this.grace;
+      if (grace !== undefined)
+        this.running.push(
+          runWorker(
+            grace.queue,
+            (uid) => grace.propagator.process(uid),
+            (uid, err) => this.log(`garbage collector: propagating the grace period of ${uid}: ${String(err)}`),
+          ),
+        );
     }
     const resync = (): void => {
       this.resyncDiscovery().catch((err: unknown) => {
@@ -137,6 +169,7 @@ export class GarbageCollector {
     this.monitors.stop();
     this.attemptToDelete.shutDown();
     this.attemptToOrphan.shutDown();
+    this.grace?.queue.shutDown();
     await Promise.all(this.running);
     this.running = [];
   }

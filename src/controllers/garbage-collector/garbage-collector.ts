@@ -6,6 +6,7 @@ import type { ItemResult, WorkerQueue } from '../../workqueue/worker.js';
 import type { GraphNode, ObjectIdentity } from './graph.js';
 import type { GraphBuilder } from './graph-builder.js';
 import { type GcOperations, NamespacedOwnerOfClusterScopedObjectError } from './operations.js';
+import { ORPHAN_TIMEOUT_REASON, type OrphanAcknowledgement } from './orphan-acknowledgement.js';
 
 /** The queue the workers take nodes from, which they also add to (a foreground owner's blocking dependents). */
 export type NodeWorkQueue = WorkerQueue<GraphNode> & { add(node: GraphNode): void };
@@ -41,13 +42,20 @@ export class GarbageCollectorWorkers {
   private readonly ops: GcOperations;
   private readonly strictBlockOwnerDeletion: boolean;
   private readonly now: () => Date;
+  /** Extension A (--orphan-waits-for-observed-generation); undefined: Kubernetes' behaviour. */
+  private readonly orphanAcknowledgement: OrphanAcknowledgement | undefined;
   readonly deletions = { count: 0 };
 
-  constructor(builder: GraphBuilder, ops: GcOperations, options: { strictBlockOwnerDeletion?: boolean; now?: () => Date } = {}) {
+  constructor(
+    builder: GraphBuilder,
+    ops: GcOperations,
+    options: { strictBlockOwnerDeletion?: boolean; now?: () => Date; orphanAcknowledgement?: OrphanAcknowledgement } = {},
+  ) {
     this.builder = builder;
     this.ops = ops;
     this.strictBlockOwnerDeletion = options.strictBlockOwnerDeletion === true;
     this.now = options.now ?? (() => new Date());
+    this.orphanAcknowledgement = options.orphanAcknowledgement;
   }
 
   /**
@@ -243,6 +251,8 @@ export class GarbageCollectorWorkers {
 
   /** attemptToOrphan (R4.34–R4.35): strip this owner from every dependent, then drop the orphan finalizer. */
   async attemptToOrphanItem(node: GraphNode): Promise<ItemResult> {
+    const held = await this.awaitAcknowledgement(node);
+    if (held !== undefined) return held;
     const dependents = [...node.dependents];
     const failures: unknown[] = [];
     await Promise.all(
@@ -259,6 +269,21 @@ export class GarbageCollectorWorkers {
     await this.ops.removeFinalizer(node.identity, FINALIZER_ORPHAN);
     return 'forget';
   }
+
+  /**
+   * Extension A (R12.167–R12.171): holds the orphaning while the owner's controller has not acknowledged the
+   * deletion. Undefined: go ahead. An owner observed without a generation never waits, so needs no live read.
+   */
+  private async awaitAcknowledgement(node: GraphNode): Promise<ItemResult | undefined> {
+    const waiter = this.orphanAcknowledgement;
+    if (waiter === undefined || (node.observed !== undefined && (node.observed.metadata.generation ?? 0) <= 0)) return undefined;
+    const verdict = waiter.verdict(node.identity, await this.ops.getObject(node.identity));
+    if (verdict.kind === 'proceed') return undefined;
+    if (verdict.kind === 'cancelled') return 'forget';
+    if (verdict.kind === 'wait') return { requeueAfterMs: verdict.recheckAfterMs };
+    await this.ops.recordEvent(node.identity, 'Warning', ORPHAN_TIMEOUT_REASON, verdict.message, this.now());
+    return undefined;
+  }
 }
 
 function isDeletingDependents(obj: KubeObject): boolean {
@@ -266,7 +291,7 @@ function isDeletingDependents(obj: KubeObject): boolean {
 }
 
 /** R4.29: the item's own GC finalizers decide how it is deleted. */
-function policyFromFinalizers(obj: KubeObject): PropagationPolicy {
+export function policyFromFinalizers(obj: KubeObject): PropagationPolicy {
   const finalizers = obj.metadata.finalizers;
   if (finalizers === undefined) return 'Background';
   if (finalizers.includes(FINALIZER_ORPHAN)) return 'Orphan';

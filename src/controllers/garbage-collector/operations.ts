@@ -8,6 +8,7 @@ import type { DeleteOptions, PropagationPolicy } from '../../api/delete-options.
 import { createRestMapper } from '../../discovery/rest-mapper/create.js';
 import { isAmbiguousError, isNoMatchError } from '../../discovery/rest-mapper/errors.js';
 import type { RestMapper, RestMapping } from '../../discovery/rest-mapper/types.js';
+import type { FINALIZER_POPULATING_GRACEFUL_DELETION } from '../../registry/grace-propagation.js';
 import type { ObjectIdentity } from './graph.js';
 
 /** A reference the REST mapper cannot resolve: retried with backoff, forever (R4.26b, debt D7). */
@@ -110,10 +111,12 @@ export class GcOperations {
     resourceVersion: string | undefined,
     policy: PropagationPolicy,
     owners: readonly OwnerReference[] = [],
+    gracePeriodSeconds?: number,
   ): Promise<DeleteResponse> {
     const { info, ref } = this.mapped(id.apiVersion, id.kind);
     const preconditions = resourceVersion === undefined ? { uid: id.uid } : { uid: id.uid, resourceVersion };
     const opts: DeleteOptions = { propagationPolicy: policy, preconditions };
+    if (gracePeriodSeconds !== undefined) opts.gracePeriodSeconds = gracePeriodSeconds;
     // The archive records the deletion as this cascade's (issue 28).
     return this.client.delete(ref, this.namespaceFor(info, id.namespace), id.name, opts, { reason: 'Cascade', owners });
   }
@@ -150,7 +153,10 @@ export class GcOperations {
   }
 
   /** Removes one GC finalizer from the object, re-reading on conflict (R4.31, R4.35). NotFound means done. */
-  async removeFinalizer(id: ObjectIdentity, finalizer: typeof FINALIZER_FOREGROUND | typeof FINALIZER_ORPHAN): Promise<void> {
+  async removeFinalizer(
+    id: ObjectIdentity,
+    finalizer: typeof FINALIZER_FOREGROUND | typeof FINALIZER_ORPHAN | typeof FINALIZER_POPULATING_GRACEFUL_DELETION,
+  ): Promise<void> {
     const { info, ref } = this.mapped(id.apiVersion, id.kind);
     const namespace = this.namespaceFor(info, id.namespace);
     for (;;) {

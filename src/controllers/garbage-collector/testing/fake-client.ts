@@ -226,6 +226,7 @@ export class FakeGcClient implements ApiClient {
       this.removed.set(uid ?? '', obj);
       return { code: 200, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' } };
     }
+    const generation = obj.metadata.generation ?? 0;
     const marked = this.write(key, {
       ...obj,
       metadata: {
@@ -233,6 +234,8 @@ export class FakeGcClient implements ApiClient {
         finalizers,
         deletionTimestamp: obj.metadata.deletionTimestamp ?? FAKE_DELETION_TIMESTAMP,
         deletionGracePeriodSeconds: 0,
+        // R1.10: the first mark bumps a tracked generation.
+        ...(obj.metadata.deletionTimestamp === undefined && generation > 0 ? { generation: generation + 1 } : {}),
       },
     });
     return { code: 200, body: marked };

@@ -4,6 +4,7 @@ import type { KubeObject } from '../../../api/types.js';
 import { BUILTIN_RESOURCES } from '../../../kinds/index.js';
 import { runWorker } from '../../../workqueue/worker.js';
 import { GarbageCollectorWorkers } from '../garbage-collector.js';
+import { OrphanAcknowledgement, type OrphanAcknowledgementOptions } from '../orphan-acknowledgement.js';
 import type { GraphNode, ObjectIdentity } from '../graph.js';
 import { type GraphChange, GraphBuilder } from '../graph-builder.js';
 import { ownerRefInvalidNamespaceRecorder } from '../invalid-reference-event.js';
@@ -38,6 +39,8 @@ export interface HarnessOptions {
   /** Resources served besides the built-in ones (e.g. a custom resource, which takes no strategic merge patch). */
   readonly extraResources?: readonly ResourceInfo[];
   readonly strictBlockOwnerDeletion?: boolean;
+  /** Extension A's wait (R12.167); absent: Kubernetes' orphaning. */
+  readonly orphanAcknowledgement?: OrphanAcknowledgementOptions;
 }
 
 /**
@@ -95,6 +98,8 @@ export class GcHarness {
     this.workers = new GarbageCollectorWorkers(this.builder, this.ops, {
       strictBlockOwnerDeletion: options.strictBlockOwnerDeletion,
       now: () => NOW,
+      orphanAcknowledgement:
+        options.orphanAcknowledgement === undefined ? undefined : new OrphanAcknowledgement(options.orphanAcknowledgement),
     });
   }
 
