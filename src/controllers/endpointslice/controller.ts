@@ -28,6 +28,9 @@ const serviceKeyOf = (slice: KubeObject): string | undefined => {
   return name === undefined || name === '' ? undefined : objectKeyOf(slice.metadata.namespace, name);
 };
 
+/** The cache lags behind the controller's own writes: retried with backoff, and not worth a log line (V4 upstream). */
+class StaleInformerCacheError extends Error {}
+
 /** utilerrors.NewAggregate's message. */
 function aggregate(messages: readonly string[]): string {
   return messages.length === 1 ? (messages[0] as string) : `[${messages.join(', ')}]`;
@@ -106,7 +109,9 @@ export class EndpointSliceController {
         runWorker(
           this.queue,
           (key) => this.sync(key),
-          (key, err) => this.log(`endpointslice-controller: syncing ${key}: ${errorText(err)}`),
+          (key, err) => {
+            if (!(err instanceof StaleInformerCacheError)) this.log(`endpointslice-controller: syncing ${key}: ${errorText(err)}`);
+          },
         ),
       );
     }
@@ -130,7 +135,7 @@ export class EndpointSliceController {
     if (selector === undefined) return;
     const pods = this.informers.podsFor(service, selector);
     const slices = this.slices.store.byIndex(SERVICE_INDEX, key).filter((s) => s.metadata.deletionTimestamp === undefined);
-    if (this.tracker.staleSlices(key, slices)) throw new Error('EndpointSlice informer cache is out of date');
+    if (this.tracker.staleSlices(key, slices)) throw new StaleInformerCacheError('EndpointSlice informer cache is out of date');
     const triggerTime = this.triggerTimes.compute(key, service, pods);
     const plan = reconcileSlices({
       service,
