@@ -15,6 +15,7 @@ import { benchEtcdCluster } from './etcd-cluster.js';
 import { benchNamespaceDeletion } from './namespace.js';
 import { benchProtection } from './protection.js';
 import { benchValidation } from './validation.js';
+import { benchWorkloads } from './workloads.js';
 import { benchEmbeddedStart } from './embed-start.js';
 import { startProcess } from './process.js';
 import { median } from './stats.js';
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     const gc = gcTable(await benchGarbageCollector());
     rows.push(...(await benchArchive()));
     rows.push(...(await benchNamespaceDeletion()));
+    rows.push(...(await benchWorkloads()));
     rows.push(...(await benchProtection()));
     rows.push(...(await benchCrdServing()));
     rows.push(...(await benchCrdRules()));
