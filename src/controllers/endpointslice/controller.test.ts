@@ -75,7 +75,11 @@ test('both controllers follow a Service and its pods, write only what changed, a
       return list.length === 2 && total === 3 && list;
     }, 'two slices of at most 2 endpoints');
     assert.deepEqual(written.map((s) => (s.endpoints as unknown[]).length).sort(), [1, 2]);
-    const ep = await until(async () => (await base.list(ENDPOINTS, 'ns')).items[0], 'the Endpoints object');
+    const ep = await until(async () => {
+      const found = (await base.list(ENDPOINTS, 'ns')).items[0];
+      const [subset] = (found?.subsets as any[] | undefined) ?? [];
+      return subset?.addresses?.length === 2 && subset?.notReadyAddresses?.length === 1 && found;
+    }, 'the Endpoints object with every pod');
     assert.deepEqual(ep.metadata.labels, { tier: 'front' });
     assert.deepEqual(
       (ep.subsets as any[])[0].notReadyAddresses.map((a: any) => a.ip),
@@ -105,7 +109,7 @@ test('both controllers follow a Service and its pods, write only what changed, a
     await base.delete(SLICES, 'ns', written[0]?.metadata.name ?? '');
     await until(async () => {
       const list = (await base.list(SLICES, 'ns')).items;
-      return list.length === 2 && list.reduce((n, s) => n + (s.endpoints as unknown[]).length, 0) === 3;
+      return list.length === 2 && list.reduce((n, s) => n + (s.endpoints as unknown[]).length, 0) === 4;
     }, 'slices repaired');
 
     await base.delete(SERVICES, 'ns', 'web');
