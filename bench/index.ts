@@ -16,6 +16,7 @@ import { benchNamespaceDeletion } from './namespace.js';
 import { benchNodes } from './nodes.js';
 import { benchProtection } from './protection.js';
 import { benchValidation } from './validation.js';
+import { benchWorkloads } from './workloads.js';
 import { benchEmbeddedStart } from './embed-start.js';
 import { startProcess } from './process.js';
 import { median } from './stats.js';
@@ -132,6 +133,7 @@ async function main(): Promise<void> {
     const gc = gcTable(await benchGarbageCollector());
     rows.push(...(await benchArchive()));
     rows.push(...(await benchNamespaceDeletion()));
+    rows.push(...(await benchWorkloads()));
     rows.push(...(await benchNodes()));
     rows.push(...(await benchProtection()));
     rows.push(...(await benchCrdServing()));

@@ -98,12 +98,19 @@ interface Fixture {
 async function startFixture(): Promise<Fixture> {
   const clock = createDeletionClock(createMemoryBackend());
   // No `default` ServiceAccount appears in the namespace: both variants delete exactly the objects created here.
-  // The workload controllers stay off: the figure is the deletion of these 10,000 objects, not of the pods and
-  // ReplicaSets the Deployments and ReplicaSets would add (kept comparable with earlier runs).
+  // The workload and endpoint controllers stay off: the figure is the deletion of these 10,000 objects, not of the
+  // pods, ReplicaSets, Endpoints and slices the controllers would add (kept comparable with earlier runs).
   const server = await startApiServer({
     backend: clock.backend,
     port: 0,
-    controllers: { serviceAccounts: false, replicaSetController: false, replicationController: false, deploymentController: false },
+    controllers: {
+      serviceAccounts: false,
+      replicaSetController: false,
+      replicationController: false,
+      deploymentController: false,
+      endpointsController: false,
+      endpointSliceController: false,
+    },
   });
   const client = createInProcessClient(server.registry, BUILTIN_DEFINITIONS);
   await client.create(NAMESPACES, undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAME } });

@@ -66,6 +66,12 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     usage:
       "controllers to run: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables it (names as kube-controller-manager's, e.g. replicaset, replicationcontroller, deployment, job, cronjob, ttl-after-finished, garbagecollector, namespace)",
   },
+  {
+    name: 'max-endpoints-per-slice',
+    type: 'int',
+    default: '100',
+    usage: 'the maximum number of endpoints that will be added to an EndpointSlice (1-1000)',
+  },
   { name: 'enable-garbage-collector', type: 'bool', default: 'true', usage: 'run the garbage collector in the server process' },
   { name: 'concurrent-gc-syncs', type: 'int', default: '20', usage: 'garbage collector workers per queue' },
   {

@@ -118,6 +118,9 @@ export async function serve(argv: string[]): Promise<void> {
   const namespaceWorkers = positiveIntegerFlag('concurrent-namespace-syncs', flag('concurrent-namespace-syncs'));
   const pvcProtectionCountFinishedPods = booleanFlag('pvc-protection-count-finished-pods', flag('pvc-protection-count-finished-pods'));
   const simulateNodes = countFlag('simulate-nodes', flag('simulate-nodes'));
+  const maxEndpointsPerSlice = countFlag('max-endpoints-per-slice', flag('max-endpoints-per-slice'));
+  if (maxEndpointsPerSlice < 1 || maxEndpointsPerSlice > 1000)
+    throw new Error(`--max-endpoints-per-slice must be between 1 and 1000, got ${flag('max-endpoints-per-slice')}`);
   if (simulateNodes > MAX_SIMULATED_NODES) throw new Error(`--simulate-nodes must be at most ${MAX_SIMULATED_NODES}, got ${simulateNodes}`);
   const dataDir = resolve(flag('data-dir'));
   const kubeconfigPath = resolve(optional('kubeconfig-out') ?? `${dataDir}/kubeconfig`);
@@ -193,6 +196,7 @@ export async function serve(argv: string[]): Promise<void> {
       namespaceWorkers,
       pvcProtectionCountFinishedPods,
       simulateNodes: simulateNodes > 0 ? simulateNodes : undefined,
+      maxEndpointsPerSlice,
     },
     archive: archiveOptions(
       durationFlag('archive-retention', flag('archive-retention')),

@@ -28,6 +28,8 @@ import { ValidatingAdmissionPolicyStatusController } from './validating-admissio
 import { HorizontalPodAutoscalerController } from './podautoscaler/controller.js';
 import { ResourceQuotaController } from './resourcequota/controller.js';
 import { DisruptionController } from './disruption/controller.js';
+import { EndpointsController } from './endpoint/controller.js';
+import { EndpointSliceController } from './endpointslice/controller.js';
 
 export interface ControllerManagerOptions {
   /** A client acting as the given controller's service account, so each controller has only its own permissions. */
@@ -94,6 +96,12 @@ export interface ControllerManagerOptions {
   readonly resourceQuotaSyncPeriodMs?: number;
   /** Run the disruption controller (default true; kube name `disruption`). */
   readonly disruptionController?: boolean;
+  /** Run the Endpoints controller (default true; kube name `endpoint`). */
+  readonly endpointsController?: boolean;
+  /** Run the EndpointSlice controller (default true; kube name `endpointslice`). */
+  readonly endpointSliceController?: boolean;
+  /** --max-endpoints-per-slice (default 100). */
+  readonly maxEndpointsPerSlice?: number;
   /** --simulate-nodes: Nodes created and driven by simulated kubelets, with the scheduler and pod GC (default 0: none). */
   readonly simulateNodes?: number;
   readonly log?: (message: string) => void;
@@ -121,6 +129,8 @@ export class ControllerManager {
   readonly horizontalPodAutoscalers: HorizontalPodAutoscalerController | undefined;
   readonly resourceQuotas: ResourceQuotaController | undefined;
   readonly disruption: DisruptionController | undefined;
+  readonly endpoints: EndpointsController | undefined;
+  readonly endpointSlices: EndpointSliceController | undefined;
   readonly nodeSimulator: NodeSimulator | undefined;
   readonly kubelets: SimulatedKubelets | undefined;
   readonly scheduler: Scheduler | undefined;
@@ -229,6 +239,16 @@ export class ControllerManager {
           });
     this.disruption =
       options.disruptionController === false ? undefined : new DisruptionController({ client: clientFor('disruption'), log: options.log });
+    this.endpoints =
+      options.endpointsController === false ? undefined : new EndpointsController({ client: clientFor('endpoints'), log: options.log });
+    this.endpointSlices =
+      options.endpointSliceController === false
+        ? undefined
+        : new EndpointSliceController({
+            client: clientFor('endpointSlice'),
+            maxEndpointsPerSlice: options.maxEndpointsPerSlice,
+            log: options.log,
+          });
     this.nodeSimulator =
       options.simulateNodes === undefined
         ? undefined
@@ -275,6 +295,8 @@ export class ControllerManager {
       this.horizontalPodAutoscalers?.start(),
       this.resourceQuotas?.start(),
       this.disruption?.start(),
+      this.endpoints?.start(),
+      this.endpointSlices?.start(),
       this.nodeSimulator?.start(),
       this.kubelets?.start(),
       this.scheduler?.start(),
@@ -305,6 +327,8 @@ export class ControllerManager {
       this.horizontalPodAutoscalers?.stop(),
       this.resourceQuotas?.stop(),
       this.disruption?.stop(),
+      this.endpoints?.stop(),
+      this.endpointSlices?.stop(),
       this.scheduler?.stop(),
       this.kubelets?.stop(),
       this.nodeSimulator?.stop(),

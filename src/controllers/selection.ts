@@ -19,6 +19,8 @@ type Switch = keyof Pick<
   | 'horizontalPodAutoscalerController'
   | 'resourceQuotaController'
   | 'disruptionController'
+  | 'endpointsController'
+  | 'endpointSliceController'
 >;
 
 /**
@@ -63,6 +65,10 @@ const NAMES: Readonly<Record<string, Switch>> = {
   resourcequota: 'resourceQuotaController',
   'disruption-controller': 'disruptionController',
   disruption: 'disruptionController',
+  'endpoints-controller': 'endpointsController',
+  endpoint: 'endpointsController',
+  'endpointslice-controller': 'endpointSliceController',
+  endpointslice: 'endpointSliceController',
 };
 
 export const KNOWN_CONTROLLER_NAMES: readonly string[] = Object.keys(NAMES);

@@ -355,6 +355,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     horizontalPodAutoscalerController: false,
     resourceQuotaController: false,
     disruptionController: false,
+    endpointsController: false,
+    endpointSliceController: false,
   });
   let controllers = options.leaderElection === undefined ? newControllers() : idle;
   let restores = options.leaderElection === undefined ? newRestores() : undefined;

@@ -247,7 +247,8 @@ describe('wire fidelity: schemas, create defaults and replicationcontrollers (is
       assert.deepEqual(stable(slice), {
         apiVersion: 'discovery.k8s.io/v1',
         kind: 'EndpointSlice',
-        metadata: META('web-1', NS),
+        // endpointSliceStrategy.PrepareForCreate starts EndpointSlices at generation 1.
+        metadata: META('web-1', NS, { generation: 1 }),
         addressType: 'IPv4',
         endpoints: [{ addresses: ['10.1.0.1'] }],
         ports: [{ name: '', port: 80, protocol: 'TCP' }],

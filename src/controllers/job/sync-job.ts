@@ -211,7 +211,7 @@ export async function syncJob(ctx: JobSyncContext, job: KubeObject, pods: readon
   const nowSucceeded = released(fields.uncountedSucceeded);
   const nowFailed = released(fields.uncountedFailed);
   for (const index of indexesOf(nowSucceeded)) counted.add(index);
-  ctx.backoff.observe(ctx.key, newSucceeded.length, newFailed.length, now);
+  ctx.backoff.observe(ctx.key, outcomes.succeeded, outcomes.failed, now);
   const uncountedLeft = failedRelease.size;
   fields = {
     ...fields,

@@ -8,7 +8,7 @@ const PODS: ResourceRef = { group: '', version: 'v1', resource: 'pods' };
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** A create refused because the namespace is being emptied by the namespace controller: refused by design (R12.29). */
-function isNamespaceTerminating(err: unknown): boolean {
+export function isNamespaceTerminating(err: unknown): boolean {
   return err instanceof StatusError && (err.details?.causes ?? []).some((c) => c.reason === 'NamespaceTerminating');
 }
 

@@ -160,10 +160,26 @@ const FIELD_NUMBERS: FieldNumberTable = {
   'io.k8s.api.discovery.v1.ForZone': { tags: { name: 1 } },
 };
 
+function bumpGenerationOnLabelChange(next: KubeObject, old: KubeObject): void {
+  if (next.metadata.generation !== old.metadata.generation) return;
+  const a = next.metadata.labels ?? {};
+  const b = old.metadata.labels ?? {};
+  const same = Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+  if (!same) next.metadata.generation = (old.metadata.generation ?? 0) + 1;
+}
+
 /** discovery.k8s.io/v1 EndpointSlice. */
 export const ENDPOINT_SLICE: KindDefinition = {
   resource: resourceInfo({ group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice', plural: 'endpointslices', namespaced: true }),
-  strategy: { defaults: defaultEndpointSlice, validate: validateEndpointSlice, validateUpdate: validateEndpointSliceUpdate },
+  strategy: {
+    defaults: defaultEndpointSlice,
+    validate: validateEndpointSlice,
+    validateUpdate: validateEndpointSliceUpdate,
+    // endpointSliceStrategy: generation 1 on create, +1 when anything outside metadata or the labels change; the
+    // EndpointSlice controller compares it with what it wrote to tell a stale cache (EndpointSliceTracker).
+    specGeneration: true,
+    prepareForUpdate: bumpGenerationOnLabelChange,
+  },
   printer: ENDPOINT_SLICE_PRINTER,
   definitions: DEFINITIONS,
   fieldNumbers: FIELD_NUMBERS,

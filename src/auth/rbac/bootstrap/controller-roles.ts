@@ -30,6 +30,8 @@ export const CONTROLLER_ACCOUNTS = {
   horizontalPodAutoscaler: 'horizontal-pod-autoscaler',
   resourceQuota: 'resourcequota-controller',
   disruption: 'disruption-controller',
+  endpoints: 'endpoint-controller',
+  endpointSlice: 'endpointslice-controller',
 } as const;
 
 /** Each controller's rules, as in Kubernetes' controller policy. */
@@ -167,6 +169,21 @@ const CONTROLLER_RULES: Readonly<Record<keyof typeof CONTROLLER_ACCOUNTS, readon
     resourceRule(['get', 'list', 'watch'], [''], ['replicationcontrollers', 'pods']),
     resourceRule(['get', 'list', 'watch'], ['policy'], ['poddisruptionbudgets']),
     resourceRule(['update'], ['policy'], ['poddisruptionbudgets/status']),
+    EVENTS_RULE,
+  ],
+  // kube-controller-manager's informers list and watch with its own credentials, not the controller's, so
+  // Kubernetes' roles lack `watch` on what the controller writes; Cascade's controllers watch as themselves.
+  endpoints: [
+    resourceRule(['get', 'list', 'watch'], [''], ['services', 'pods']),
+    resourceRule(['get', 'list', 'watch', 'create', 'update', 'delete'], [''], ['endpoints']),
+    resourceRule(['create'], [''], ['endpoints/restricted']),
+    EVENTS_RULE,
+  ],
+  endpointSlice: [
+    resourceRule(['get', 'list', 'watch'], [''], ['services', 'pods', 'nodes']),
+    // A slice's blocking controller reference to its Service needs this (OwnerReferencesPermissionEnforcement).
+    resourceRule(['update'], [''], ['services/finalizers']),
+    resourceRule(['get', 'list', 'watch', 'create', 'update', 'delete'], ['discovery.k8s.io'], ['endpointslices']),
     EVENTS_RULE,
   ],
 };
