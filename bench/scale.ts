@@ -29,6 +29,11 @@ const PAYLOAD = 'x'.repeat(1900);
 
 type Row = [string, string, string, string];
 
+/** Each figure as it is measured, on stderr: the run takes minutes, and a failure late in it should not lose the rest. */
+const note = (message: string): void => {
+  process.stderr.write(`scale: ${message}\n`);
+};
+
 /** The cascades' server runs on SQLite unless SCALE_STORAGE names another storage (memory). */
 const STORAGE = process.env.SCALE_STORAGE ?? 'sqlite';
 
@@ -76,6 +81,7 @@ async function createMany(url: string, namespace: string, count: number, extra: 
     expectStatus: 201,
   });
   if (result.failures > 0) throw new Error(`${result.failures} creates failed in ${namespace}: ${result.firstFailure}`);
+  note(`${count} creates in ${namespace}: ${((count / result.ms) * 1000).toFixed(0)}/s`);
   return result;
 }
 
@@ -91,9 +97,10 @@ async function settle(server: StartedProcess): Promise<void> {
   }
 }
 
-async function remaining(url: string, namespace: string): Promise<number> {
+/** Whether a dependent is still listed: one labelled item asked for, so the probe reads little and counts nothing. */
+async function anyLeft(url: string, namespace: string): Promise<boolean> {
   const { body } = await jsonRequest(`${url}${collection(namespace)}?labelSelector=${LABEL}&limit=1`, 'GET');
-  return body.items.length === 0 ? 0 : 1 + Number(body.metadata.remainingItemCount ?? 0);
+  return body.items.length > 0;
 }
 
 /** Owner ConfigMap → `count` dependents in a fresh namespace; ms from the owner's DELETE until no dependent is listed. */
@@ -107,8 +114,10 @@ async function cascade(server: StartedProcess, namespace: string, count: number)
   const started = performance.now();
   const deleted = await jsonRequest(`${url}${collection(namespace)}/owner`, 'DELETE', { propagationPolicy: 'Background' });
   if (deleted.status !== 200) throw new Error(`owner delete: ${deleted.status}`);
-  await pollUntil(async () => (await remaining(url, namespace)) === 0, TIMEOUT_MS);
-  return performance.now() - started;
+  await pollUntil(async () => !(await anyLeft(url, namespace)), TIMEOUT_MS, 50);
+  const ms = performance.now() - started;
+  note(`cascade of ${count} dependents: ${ms.toFixed(0)} ms, RSS ${rssMiB(server.child.pid ?? 0).toFixed(0)} MiB`);
+  return ms;
 }
 
 /** `count` ConfigMaps in a fresh namespace deleted one by one over HTTP, 32 in flight; ms until the last answer. */
@@ -125,6 +134,7 @@ async function directDeletes(server: StartedProcess, namespace: string, count: n
     expectStatus: 200,
   });
   if (result.failures > 0) throw new Error(`${result.failures} deletes failed: ${result.firstFailure}`);
+  note(`direct delete loop of ${count}: ${result.ms.toFixed(0)} ms`);
   return result.ms;
 }
 
@@ -134,7 +144,9 @@ async function deleteNamespace(url: string, namespace: string): Promise<number> 
   const { status } = await jsonRequest(`${url}/api/v1/namespaces/${namespace}`, 'DELETE');
   if (status !== 200) throw new Error(`namespace delete: ${status}`);
   await pollUntil(async () => (await jsonRequest(`${url}/api/v1/namespaces/${namespace}`, 'GET')).status === 404, TIMEOUT_MS, 50);
-  return performance.now() - started;
+  const ms = performance.now() - started;
+  note(`namespace ${namespace} deleted in ${ms.toFixed(0)} ms`);
+  return ms;
 }
 
 /** Pages through every ConfigMap of the cluster, limit=500; the count listed and the ms it took. */
@@ -168,6 +180,7 @@ export async function benchScaleCascades(dir: string): Promise<Row[]> {
     const live = await createMany(server.url, 'scale-live', LARGE, { payload: true });
     await settle(server);
     const withLive = rssMiB(pid);
+    note(`RSS idle ${idle.toFixed(0)} MiB, with ${LARGE} live ConfigMaps ${withLive.toFixed(0)} MiB`);
     const namespaceMs = await deleteNamespace(server.url, 'scale-live');
     const small1 = await cascade(server, 'scale-small-1', SMALL);
     const large = await cascade(server, 'scale-large', LARGE);
@@ -222,6 +235,7 @@ export async function benchScaleMillion(dir: string): Promise<Row[]> {
     created = { ms: first.ms + second.ms, ok: first.ok + second.ok };
     await settle(server);
     rssFilled = rssMiB(server.child.pid ?? 0);
+    note(`RSS with ${created.ok} ConfigMaps: ${rssFilled.toFixed(0)} MiB`);
   } finally {
     await server.stop();
   }
@@ -230,7 +244,9 @@ export async function benchScaleMillion(dir: string): Promise<Row[]> {
     const restartMs = server.readyMs;
     await settle(server);
     const rssRestarted = rssMiB(server.child.pid ?? 0);
+    note(`restart → ready ${restartMs.toFixed(0)} ms, RSS after settling ${rssRestarted.toFixed(0)} MiB`);
     const listed = await pagedList(server.url);
+    note(`paged list of ${listed.items} in ${listed.ms.toFixed(0)} ms`);
     const namespaceMs = await deleteNamespace(server.url, 'million-delete');
     const rss = Math.max(rssFilled, rssRestarted);
     return [

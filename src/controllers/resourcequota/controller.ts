@@ -2,7 +2,6 @@ import { StatusError } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { add, formatQuantity, parseQuantity, type Quantity, ZERO } from '../../admission/resource-quota/quantity.js';
 import { matchingResources, quotaCovers, usageOf } from '../../admission/resource-quota/usage.js';
-import { metadataOnly } from '../../cache/metadata-only.js';
 import { createSharedInformer, type SharedInformer } from '../../cache/shared-informer.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
@@ -27,8 +26,18 @@ export interface ResourceQuotaControllerOptions {
 
 const record = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 
-/** What replenishment reads of a pod: its metadata and phase. */
-const podPhaseAndMetadata = (pod: KubeObject): KubeObject => ({ ...metadataOnly(pod), status: { phase: record(pod.status).phase } });
+/**
+ * What replenishment keeps of an object: where it was (its namespace; name and resourceVersion key the cache), and
+ * a pod's phase. Its caches hold every ConfigMap and Secret of the cluster, so nothing else is kept.
+ */
+const replenishmentView =
+  (resource: string) =>
+  (obj: KubeObject): KubeObject => {
+    const { name, namespace, uid, resourceVersion } = obj.metadata;
+    const kept: KubeObject = { metadata: { name, namespace, uid, resourceVersion } };
+    if (resource === 'pods') kept.status = { phase: record(obj.status).phase };
+    return kept;
+  };
 
 /**
  * kube-controller-manager's resourcequota controller: keeps every ResourceQuota's `status.hard` equal to its spec
@@ -61,9 +70,9 @@ export class ResourceQuotaController {
       for (const quota of this.quotas.store.list()) if (quota.metadata.namespace === obj.metadata.namespace) enqueue(quota);
     };
     this.replenishing = REPLENISHED.map((resource) => {
-      // Replenishment needs each object's namespace (and a pod's phase), not its data.
-      const transform = resource === 'pods' ? podPhaseAndMetadata : metadataOnly;
-      const informer = createSharedInformer(this.client, { group: '', version: 'v1', resource }, undefined, { transform });
+      const informer = createSharedInformer(this.client, { group: '', version: 'v1', resource }, undefined, {
+        transform: replenishmentView(resource),
+      });
       informer.addEventHandler({
         onDelete: replenish,
         onUpdate: (old, obj) => {
