@@ -14,6 +14,7 @@ import { benchEtcd } from './etcd.js';
 import { benchEtcdCluster } from './etcd-cluster.js';
 import { benchNamespaceDeletion } from './namespace.js';
 import { benchProtection } from './protection.js';
+import { benchScale } from './scale.js';
 import { benchValidation } from './validation.js';
 import { benchEmbeddedStart } from './embed-start.js';
 import { startProcess } from './process.js';
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchSqlite()));
     rows.push(...(await benchEtcd()));
     rows.push(...(await benchEtcdCluster()));
+    rows.push(...(await benchScale()));
     const table = [
       '| measure | Cascade | baseline (same run) | ratio |',
       '|---|---|---|---|',
