@@ -15,6 +15,7 @@ import { benchEtcdCluster } from './etcd-cluster.js';
 import { benchNamespaceDeletion } from './namespace.js';
 import { benchNodes } from './nodes.js';
 import { benchProtection } from './protection.js';
+import { benchScale } from './scale.js';
 import { benchValidation } from './validation.js';
 import { benchWorkloads } from './workloads.js';
 import { benchEmbeddedStart } from './embed-start.js';
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchSqlite()));
     rows.push(...(await benchEtcd()));
     rows.push(...(await benchEtcdCluster()));
+    rows.push(...(await benchScale()));
     const table = [
       '| measure | Cascade | baseline (same run) | ratio |',
       '|---|---|---|---|',

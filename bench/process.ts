@@ -23,12 +23,12 @@ export interface StartedProcess {
 }
 
 /** Spawns a server process, reads the http(s) URL it prints, and polls /readyz until it answers 200. */
-export async function startProcess(args: readonly string[]): Promise<StartedProcess> {
+export async function startProcess(args: readonly string[], urlTimeoutMs = 10_000): Promise<StartedProcess> {
   const started = performance.now();
   const child = spawn(process.execPath, [...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`no URL printed by ${args.join(' ')}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`no URL printed by ${args.join(' ')}`)), urlTimeoutMs);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /(https?:\/\/[0-9.]+:\d+)/.exec(out);

@@ -18,3 +18,4 @@ export {
   type Store,
   type StoreReader,
 } from './store.js';
+export { metadataOnly } from './metadata-only.js';

@@ -37,6 +37,12 @@ export interface ReflectorOptions {
   readonly backoff?: BackoffOptions;
   /** Failures the reflector recovers from by retrying (default: logged to stderr). */
   readonly onError?: (err: unknown) => void;
+  /**
+   * Applied to every listed or watched object before the store and the handler see it (client-go's
+   * SetTransform), so a cache keeps only what its readers use. It must keep metadata.namespace, name and
+   * resourceVersion, and must not modify its argument: the object may be shared with other watchers.
+   */
+  readonly transform?: (obj: KubeObject) => KubeObject;
 }
 
 /**
@@ -73,6 +79,7 @@ export function createReflector(options: ReflectorOptions): Reflector {
   const pageSize = options.pageSize ?? 500;
   const what = ref.group === '' ? ref.resource : `${ref.resource}.${ref.group}`;
   const onError = options.onError ?? ((err: unknown) => console.error(`reflector for ${what}:`, err));
+  const transform = options.transform;
 
   let state: 'new' | 'running' | 'stopped' = 'new';
   let lastResourceVersion = '';
@@ -113,8 +120,14 @@ export function createReflector(options: ReflectorOptions): Reflector {
         continue: cont,
       });
       if (!running()) return undefined;
+      // Typed lists leave apiVersion/kind off their items; fill them in as the dynamic client does. Transformed
+      // page by page, so a relist of a large collection never holds every full object at once.
+      const itemKind = page.kind.endsWith('List') ? page.kind.slice(0, -'List'.length) : undefined;
       // A loop, not push(...items): a server that ignores `limit` could send more items than fit in an argument list.
-      for (const item of page.items) items.push(item);
+      for (const item of page.items) {
+        const typed = item.kind !== undefined || itemKind === undefined ? item : { apiVersion: page.apiVersion, kind: itemKind, ...item };
+        items.push(transform === undefined ? typed : transform(typed));
+      }
       cont = page.metadata.continue === undefined || page.metadata.continue === '' ? undefined : page.metadata.continue;
     } while (cont !== undefined);
     return { ...page, items };
@@ -123,11 +136,7 @@ export function createReflector(options: ReflectorOptions): Reflector {
   async function listAndReplace(): Promise<void> {
     const list = await listAll();
     if (list === undefined) return;
-    // Typed lists leave apiVersion/kind off their items; fill them in as the dynamic client does.
-    const itemKind = list.kind.endsWith('List') ? list.kind.slice(0, -'List'.length) : undefined;
-    const items = list.items.map((item) =>
-      item.kind !== undefined || itemKind === undefined ? item : { apiVersion: list.apiVersion, kind: itemKind, ...item },
-    );
+    const items = list.items;
     const listed = new Set(items.map(objectKey));
     const gone: KubeObject[] = [];
     for (const key of store.listKeys()) {
@@ -160,7 +169,7 @@ export function createReflector(options: ReflectorOptions): Reflector {
   }
 
   function apply(event: ObjectEvent): void {
-    const obj = event.object as KubeObject;
+    const obj = transform === undefined ? (event.object as KubeObject) : transform(event.object as KubeObject);
     const rv = obj.metadata?.resourceVersion;
     if (rv !== undefined && rv !== '') lastResourceVersion = rv;
     consecutiveFailures = 0;

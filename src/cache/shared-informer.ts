@@ -34,6 +34,11 @@ export interface SharedInformerOptions {
   readonly indexers?: Indexers;
   /** Errors the informer survives: list/watch failures it retries, and exceptions thrown by handlers. */
   readonly onError?: (err: unknown) => void;
+  /**
+   * What the cache keeps of each object (client-go's SetTransform; `metadataOnly` for readers of metadata alone):
+   * applied before the store and the handlers see it.
+   */
+  readonly transform?: (obj: KubeObject) => KubeObject;
 }
 
 /**
@@ -101,6 +106,7 @@ export function createSharedInformer(
     clock: options.clock,
     backoff: options.backoff,
     onError,
+    transform: options.transform,
     handler: {
       onAdd: (obj) => notify('onAdd', obj),
       onUpdate: (oldObj, newObj) => notify('onUpdate', newObj, oldObj),

@@ -59,7 +59,13 @@ export async function listObjects(store: ListSource, namespace: string | undefin
     for (;;) {
       // With a selector most keys may not match, so read ahead in larger pages (as the etcd3 store does).
       const pageSize = limit === 0 ? 0 : Math.max(limit - items.length, selection.everything ? 0 : 100);
-      const page = await store.backend.list(prefix, { revision: readRevision, startKey, limit: pageSize });
+      // remainingItemCount is reported only for lists without a selector, as the etcd3 store does.
+      const page = await store.backend.list(prefix, {
+        revision: readRevision,
+        startKey,
+        limit: pageSize,
+        countRemaining: selection.everything,
+      });
       readRevision = page.revision;
       remaining = page.remaining;
       for (const kv of page.kvs) {

@@ -10,6 +10,11 @@ import type { ComputedField } from './computed-fields.js';
 export interface Selection {
   /** True when both selectors are empty: everything matches. */
   readonly everything: boolean;
+  /**
+   * The name the field selector requires (`metadata.name=<name>`), if any: an object with another name cannot
+   * match, which a watch tells from the storage key without decoding the value.
+   */
+  readonly requiredName?: string;
   matches(obj: KubeObject): boolean;
 }
 
@@ -44,6 +49,7 @@ export function compileSelection(
     onComputed.every(({ field, operator, value }) => (computed.get(field) as ComputedField)(obj).includes(value) === (operator === '='));
   return {
     everything: labels.empty && noFields && onComputed.length === 0,
+    requiredName: noFields ? undefined : fields.requiresExactMatch('metadata.name'),
     matches(obj) {
       if (!labels.matches(obj.metadata.labels)) return false;
       if (!noFields && !fields.matches(selectableFields(info.kind, info.group, obj))) return false;

@@ -83,6 +83,11 @@ export function bookmarkEvent(store: ResourceStore, revision: number): ObjectEve
   return bookmark(store, revision, false);
 }
 
+/** Whether a storage key (".../<namespace>/<name>" or ".../<name>") is of an object named `name`. */
+function keyNames(key: string, name: string): boolean {
+  return key.length > name.length && key.endsWith(name) && key.charCodeAt(key.length - name.length - 1) === 0x2f;
+}
+
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 function objectWatch(
@@ -97,6 +102,7 @@ function objectWatch(
   let stopped = false;
   let replayed = 0;
   const source = watcher?.[Symbol.asyncIterator]();
+  const requiredName = selection.requiredName;
   // An event whose value cannot be decoded ends the watch with the error, as kube-apiserver's watcher sends it.
   const convert = (e: WatchEvent): ObjectEvent | undefined => {
     try {
@@ -109,6 +115,9 @@ function objectWatch(
     }
   };
   const convertEvent = (e: WatchEvent): ObjectEvent | undefined => {
+    // A watch of one name (the root CA publisher's of kube-root-ca.crt) skips every other object's events by key,
+    // rather than decoding both versions of each to find out: a 100,000-object cascade is 200,000 decodes.
+    if (requiredName !== undefined && !keyNames(e.kv.key, requiredName)) return undefined;
     if (selection.everything) {
       // Every object matches, so the previous value decides nothing and is not decoded.
       if (e.type === 'delete') return e.prevKv === undefined ? undefined : { type: 'DELETED', object: store.deletedObject(e.prevKv, e.kv) };

@@ -43,6 +43,11 @@ export interface ListOptions {
   readonly startKey?: string;
   /** At most this many items; 0 or absent = no limit. */
   readonly limit?: number;
+  /**
+   * False when the caller does not read `remaining` (a selector's list, which reports no remainingItemCount): a
+   * backend may then leave it 0, sparing a count of the rest of the range. `more` stays exact either way.
+   */
+  readonly countRemaining?: boolean;
 }
 
 export interface ListResult {

@@ -1,5 +1,6 @@
 import type { ResourceInfo } from '../../api/resource-info.js';
 import { apiVersionOf } from '../../api/types.js';
+import { metadataOnly } from '../../cache/metadata-only.js';
 import { createSharedInformer, type SharedInformer } from '../../cache/shared-informer.js';
 import type { ApiClient } from '../../client/interface.js';
 import type { Coordinates, GraphChange } from './graph-builder.js';
@@ -56,7 +57,10 @@ export class Monitors {
 
   private startMonitor(info: ResourceInfo): SharedInformer {
     const coordinates: Coordinates = { apiVersion: apiVersionOf(info.group, info.version), kind: info.kind };
-    const informer = createSharedInformer(this.client, { group: info.group, version: info.version, resource: info.plural }, undefined);
+    // Metadata alone, as Kubernetes' collector watches through metadata informers: the graph needs nothing else.
+    const informer = createSharedInformer(this.client, { group: info.group, version: info.version, resource: info.plural }, undefined, {
+      transform: metadataOnly,
+    });
     informer.addEventHandler({
       onAdd: (obj) => this.onChange({ type: 'add', object: obj, coordinates }),
       onUpdate: (old, obj) => this.onChange({ type: 'update', object: obj, old, coordinates }),

@@ -27,6 +27,19 @@ export interface ResourceQuotaControllerOptions {
 const record = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 
 /**
+ * What replenishment keeps of an object: where it was (its namespace; name and resourceVersion key the cache), and
+ * a pod's phase. Its caches hold every ConfigMap and Secret of the cluster, so nothing else is kept.
+ */
+const replenishmentView =
+  (resource: string) =>
+  (obj: KubeObject): KubeObject => {
+    const { name, namespace, uid, resourceVersion } = obj.metadata;
+    const kept: KubeObject = { metadata: { name, namespace, uid, resourceVersion } };
+    if (resource === 'pods') kept.status = { phase: record(obj.status).phase };
+    return kept;
+  };
+
+/**
  * kube-controller-manager's resourcequota controller: keeps every ResourceQuota's `status.hard` equal to its spec
  * and `status.used` the usage of what its namespace holds, recomputed when the quota changes, when a charged
  * object goes away and periodically, so what admission charged for writes that then failed is given back.
@@ -57,7 +70,9 @@ export class ResourceQuotaController {
       for (const quota of this.quotas.store.list()) if (quota.metadata.namespace === obj.metadata.namespace) enqueue(quota);
     };
     this.replenishing = REPLENISHED.map((resource) => {
-      const informer = createSharedInformer(this.client, { group: '', version: 'v1', resource }, undefined);
+      const informer = createSharedInformer(this.client, { group: '', version: 'v1', resource }, undefined, {
+        transform: replenishmentView(resource),
+      });
       informer.addEventHandler({
         onDelete: replenish,
         onUpdate: (old, obj) => {

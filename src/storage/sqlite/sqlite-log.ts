@@ -7,6 +7,8 @@ import { META_COMPACT_REVISION, type StoredRevisions, setMetaValue } from './sch
 
 /** SQLite treats LIMIT -1 as no limit. */
 const NO_LIMIT = -1;
+/** Counts remembered for the next page of a paged list (see `list`); a few lists page at once. */
+const REMEMBERED_COUNTS = 64;
 
 type InsertParams = [
   id: number,
@@ -47,6 +49,8 @@ export class SqliteLog {
   readonly #after: AfterStatements;
   readonly #minId: Database.Statement<[], { id: number | null }>;
   readonly #compactBatch: Database.Statement<[number, number, number]>;
+  /** "revision, start, end" → live keys in [start, end) at that revision: what the next page's count will be. */
+  readonly #nextPageCounts = new Map<string, number>();
 
   constructor(db: Database.Database, revisions: StoredRevisions) {
     this.#db = db;
@@ -106,14 +110,41 @@ export class SqliteLog {
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
     const start = options.startKey !== undefined && options.startKey > prefix ? options.startKey : prefix;
     const end = prefixEnd(prefix);
-    const rowLimit = limit === 0 ? NO_LIMIT : limit;
+    // One row past the limit tells whether more follow, without counting the rest of the range.
+    const rowLimit = limit === 0 ? NO_LIMIT : limit + 1;
     const rows =
       end === undefined
         ? this.#list.open.all(start, readRevision, readRevision, rowLimit)
         : this.#list.bounded.all(start, end, readRevision, readRevision, rowLimit);
+    const more = limit > 0 && rows.length > limit;
+    if (more) rows.length = limit;
     const kvs = rows.map(keyValueOf);
-    const remaining = limit > 0 && kvs.length === limit ? this.#countFrom(start, end, readRevision) - kvs.length : 0;
-    return { revision: readRevision, kvs, more: remaining > 0, remaining };
+    const last = kvs[kvs.length - 1];
+    const remaining =
+      more && options.countRemaining !== false && last !== undefined
+        ? this.#remainingAfter(start, end, readRevision, kvs.length, last.key)
+        : 0;
+    return { revision: readRevision, kvs, more, remaining };
+  }
+
+  /**
+   * Live keys after a page of `returned` keys from `start`. Counting is linear in the rest of the range, so a paged
+   * list counting on every page would be quadratic (2,000 pages of 500 over a million keys). A page's revision is
+   * pinned by its continue token and keys at a past revision never change, so the count for the next page (which
+   * starts right after this one's last key) is this one's minus the keys returned, remembered until that page comes.
+   */
+  #remainingAfter(start: string, end: string | undefined, revision: number, returned: number, lastKey: string): number {
+    const key = `${revision}\u0000${start}\u0000${end ?? ''}`;
+    const known = this.#nextPageCounts.get(key);
+    this.#nextPageCounts.delete(key);
+    const total = known ?? this.#countFrom(start, end, revision);
+    const remaining = total - returned;
+    if (this.#nextPageCounts.size >= REMEMBERED_COUNTS) {
+      const oldest = this.#nextPageCounts.keys().next().value;
+      if (oldest !== undefined) this.#nextPageCounts.delete(oldest);
+    }
+    this.#nextPageCounts.set(`${revision}\u0000${lastKey}\u0000\u0000${end ?? ''}`, remaining);
+    return remaining;
   }
 
   count(prefix: string): number {
