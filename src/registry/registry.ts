@@ -9,6 +9,7 @@ import { ResourceStore } from './store.js';
 import { type AdmissionChain, EMPTY_ADMISSION_CHAIN } from './admission/chain.js';
 import type { WriteHooks } from './write-hooks.js';
 import type { Archive } from './archive/archive.js';
+import type { ObjectConverter } from './object-converter.js';
 
 export interface RegistryOptions {
   readonly backend: Backend;
@@ -58,8 +59,16 @@ export class Registry {
     this.admission = admission;
   }
 
-  /** Serves a resource; custom resources bring their own strategy and OpenAPI definitions, built-ins get theirs from the catalog. */
-  add(info: ResourceInfo, strategy: Strategy = this.strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
+  /**
+   * Serves a resource; custom resources bring their own strategy, OpenAPI definitions and, with a conversion
+   * webhook, their converter; built-ins get theirs from the catalog.
+   */
+  add(
+    info: ResourceInfo,
+    strategy: Strategy = this.strategyFor(info),
+    definitions: Readonly<Record<string, Schema>> = {},
+    converter?: ObjectConverter,
+  ): ResourceStore {
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
     const mergeType = kindMergeType(info.definition, definitions);
     const hooks: WriteHooks = writeHooksFor(info, this.backend);
@@ -75,6 +84,7 @@ export class Registry {
       mergeType,
       conversionFor(info),
       this.archive,
+      converter,
     );
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     let versions = this.byPath.get(info.group);
