@@ -212,6 +212,30 @@ describe('CRD conversion webhooks with kubectl (issue 21)', () => {
     });
   });
 
+  it('refuses conversion stanzas as Kubernetes validates them (R11.86, quirk Q10)', async () => {
+    const kind: CustomKind = { ...BACKEND, plural: 'badconvs', kind: 'BadConv' };
+    const crd = crdFor(kind);
+    crd.spec.conversion = {
+      strategy: 'None',
+      webhook: { clientConfig: { url: `${hooks.url}/convert` }, conversionReviewVersions: ['v1'] },
+    };
+    const none = await ts.kubectl(['create', '-f', '-'], { input: JSON.stringify(crd) });
+    assert.equal(
+      none.stderr,
+      'The CustomResourceDefinition "badconvs.conv.example.com" is invalid: \n' +
+        '* spec.conversion.webhookClientConfig: Forbidden: should not be set when strategy is not set to Webhook\n' +
+        '* spec.conversion.conversionReviewVersions: Forbidden: should not be set when strategy is not set to Webhook\n',
+    );
+    crd.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v3'] } };
+    const webhook = await ts.kubectl(['create', '-f', '-'], { input: JSON.stringify(crd) });
+    assert.equal(
+      webhook.stderr,
+      'The CustomResourceDefinition "badconvs.conv.example.com" is invalid: \n' +
+        '* spec.conversion.webhookClientConfig: Required value: required when strategy is set to Webhook\n' +
+        '* spec.conversion.conversionReviewVersions: Invalid value: []string{"v3"}: must include at least one of v1, v1beta1\n',
+    );
+  });
+
   it('a webhook that is down fails reads and writes, and the watch ends (R11.96–R11.98)', async () => {
     const watch = startKubectl(ts, ['get', V2, '-n', NS, '-w', '-o', 'name']);
     await watch.waitForStdout(/backend\.conv\.example\.com\/b1/);
