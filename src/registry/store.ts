@@ -325,7 +325,7 @@ export class ResourceStore {
     if (generated) meta.name = generateName(meta.generateName as string);
     this.strategy.applyDefaults(obj);
     this.track(undefined, obj, opts);
-    const attributes = this.attributes('CREATE', obj, undefined, opts);
+    const attributes = this.attributes('CREATE', obj, undefined, { ...opts, requestName: generated ? '' : undefined });
     const admission = this.admission();
     await admission.admit(attributes);
     // Kubernetes' order: mutating admission, the storage's own steps (allocation), then the strategy and validation.
@@ -360,6 +360,8 @@ export class ResourceStore {
       /** DeleteOptions; for a create or update, the CreateOptions/UpdateOptions are rebuilt from the write's options. */
       readonly options?: Record<string, unknown>;
       readonly warnings?: string[];
+      /** See AttributesInput.name. */
+      readonly requestName?: string;
     },
   ): AdmissionAttributes {
     const writeOptions = {
@@ -376,6 +378,7 @@ export class ResourceStore {
       dryRun: opts.dryRun,
       options: opts.options ?? writeOptions,
       warnings: opts.warnings,
+      name: opts.requestName,
     });
   }
 
@@ -572,10 +575,17 @@ export class ResourceStore {
   async delete(namespace: string | undefined, name: string, opts: DeleteOptions, requester: Requester = {}): Promise<DeleteResult> {
     const refusal = this.strategy.deleteRefusal?.(name);
     if (refusal !== undefined) throw forbidden(this.ref, name, refusal);
-    return this.deleteItem(namespace, name, opts, requester);
+    return this.deleteItem(namespace, name, opts, requester, false);
   }
 
-  private async deleteItem(namespace: string | undefined, name: string, opts: DeleteOptions, requester: Requester): Promise<DeleteResult> {
+  /** `inCollection`: one item of a DELETECOLLECTION, admitted without a request name (R11.33). */
+  private async deleteItem(
+    namespace: string | undefined,
+    name: string,
+    opts: DeleteOptions,
+    requester: Requester,
+    inCollection: boolean,
+  ): Promise<DeleteResult> {
     const optErrs = validateDeleteOptions(opts);
     if (optErrs.length > 0) throw invalid('DeleteOptions.meta.k8s.io', 'meta.k8s.io', 'DeleteOptions', '', optErrs);
     const dryRun = (opts.dryRun ?? []).includes('All');
@@ -585,7 +595,7 @@ export class ResourceStore {
       const obj = await this.current(kv);
       checkDeletePreconditions(this.info, obj, opts);
       try {
-        const result = await this.deleteOnce(key, kv, obj, opts, dryRun, requester);
+        const result = await this.deleteOnce(key, kv, obj, opts, dryRun, requester, inCollection);
         return result.body.kind === 'Status' ? result : { ...result, body: this.served(result.body as KubeObject) };
       } catch (err) {
         if (err instanceof RevisionConflictError) continue;
@@ -603,6 +613,7 @@ export class ResourceStore {
     opts: DeleteOptions,
     dryRun: boolean,
     requester: Requester,
+    inCollection: boolean,
   ): Promise<DeleteResult> {
     let obj = stored;
     let revision = kv.modRevision;
@@ -610,7 +621,12 @@ export class ResourceStore {
     const accepted = opts.orphanDependents === false ? 202 : 200;
     const grace = deletionGrace(this.strategy, obj, opts);
     if (grace === UNCHANGED) return { code: accepted, body: obj, removed: false };
-    const attributes = this.attributes('DELETE', undefined, obj, { dryRun, user: requester.user, options: { ...opts } });
+    const attributes = this.attributes('DELETE', undefined, obj, {
+      dryRun,
+      user: requester.user,
+      options: { ...opts },
+      requestName: inCollection ? '' : undefined,
+    });
     const admission = this.admission();
     await admission.admit(attributes);
     await admission.validate(attributes);
@@ -708,7 +724,7 @@ export class ResourceStore {
     const list = await this.list(namespace, listOpts);
     for (const item of list.items) {
       try {
-        await this.deleteItem(item.metadata.namespace, item.metadata.name ?? '', structuredClone(opts), requester);
+        await this.deleteItem(item.metadata.namespace, item.metadata.name ?? '', structuredClone(opts), requester, true);
       } catch (err) {
         if (err instanceof StatusError && err.code === 404) continue;
         throw err;
