@@ -65,6 +65,8 @@ export interface WriteOptions {
 export interface Requester {
   readonly user?: UserInfo;
   readonly cause?: DeletionCause;
+  /** Collects the warnings admission adds (the HTTP layer returns them as Warning headers). */
+  readonly warnings?: string[];
 }
 
 export interface DeleteResult {
@@ -625,6 +627,7 @@ export class ResourceStore {
       dryRun,
       user: requester.user,
       options: { ...opts },
+      warnings: requester.warnings,
       requestName: inCollection ? '' : undefined,
     });
     const admission = this.admission();

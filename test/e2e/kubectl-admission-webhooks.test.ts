@@ -186,6 +186,37 @@ describe('admission webhooks with kubectl (issue 21)', () => {
     await ts.kubectlOk(['delete', 'validatingwebhookconfiguration', 'dry-cfg']);
   });
 
+  it('sends the warnings of a webhook that refuses a create or a delete along with the refusal (R11.70, R11.80)', async () => {
+    hooks.handle('/warn-deny', (request) => ({
+      allowed: false,
+      status: { code: 403, reason: 'Forbidden', message: `no ${request.operation.toLowerCase()}` },
+      warnings: [`careful with ${request.name}`],
+    }));
+    await ts.kubectlOk(['create', 'serviceaccount', 'kept', '-n', OTHER]);
+    await apply('ValidatingWebhookConfiguration', 'warn-deny-cfg', [
+      webhook('warn-deny.example.com', '/warn-deny', ['serviceaccounts'], {
+        rules: [{ operations: ['CREATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['serviceaccounts'] }],
+      }),
+    ]);
+    let n = 0;
+    const refused = await createOnceEffective(
+      () => JSON.stringify({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: `w-${n++}`, namespace: OTHER } }),
+      (r) => r.code !== 0,
+      'the refusing webhook',
+    );
+    assert.match(
+      refused.stderr,
+      /^Warning: careful with w-\d+\nError from server \(Forbidden\): error when creating "STDIN": admission webhook "warn-deny\.example\.com" denied the request: no create\n$/,
+    );
+    const deleted = await ts.kubectl(['delete', 'serviceaccount', 'kept', '-n', OTHER]);
+    assert.equal(
+      deleted.stderr,
+      'Warning: careful with kept\nError from server (Forbidden): admission webhook "warn-deny.example.com" denied the request: no delete\n',
+    );
+    await ts.kubectlOk(['delete', 'validatingwebhookconfiguration', 'warn-deny-cfg']);
+    await ts.kubectlOk(['delete', 'serviceaccount', 'kept', '-n', OTHER]);
+  });
+
   it('admits a generateName create and each deletecollection item with an empty request name (R11.63, R11.33, quirk Q1)', async () => {
     hooks.handle('/names', () => ({ allowed: true }));
     await apply('ValidatingWebhookConfiguration', 'names-cfg', [
