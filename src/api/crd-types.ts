@@ -37,12 +37,25 @@ export interface CrdVersion {
   selectableFields?: { jsonPath: string }[];
 }
 
+/** `spec.conversion`: how objects move between served versions (R11.85). */
+export interface CrdConversion {
+  strategy: string;
+  webhook?: {
+    clientConfig?: {
+      url?: string;
+      service?: { namespace?: string; name?: string; path?: string; port?: number };
+      caBundle?: string;
+    };
+    conversionReviewVersions?: string[];
+  };
+}
+
 export interface CrdSpec {
   group: string;
   names: CrdNames;
   scope: 'Namespaced' | 'Cluster';
   versions: CrdVersion[];
-  conversion?: { strategy: string };
+  conversion?: CrdConversion;
   preserveUnknownFields?: boolean;
 }
 

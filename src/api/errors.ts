@@ -9,10 +9,10 @@ export class StatusError extends Error {
   readonly code: number;
   readonly reason: string;
   readonly details: StatusDetails | undefined;
-  /** Extra response headers (Retry-After). */
-  readonly headers: Readonly<Record<string, string>>;
+  /** Extra response headers (Retry-After; Warning, which may repeat). */
+  readonly headers: Readonly<Record<string, string | string[]>>;
 
-  constructor(code: number, reason: string, message: string, details?: StatusDetails, headers: Record<string, string> = {}) {
+  constructor(code: number, reason: string, message: string, details?: StatusDetails, headers: Record<string, string | string[]> = {}) {
     super(message);
     this.name = 'StatusError';
     this.code = code;

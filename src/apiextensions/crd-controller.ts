@@ -10,6 +10,10 @@ import { customResourceInfos } from './custom-resource-info.js';
 import { customResourceStrategy } from './custom-resource-strategy.js';
 import { customResourceDefinitions } from './openapi.js';
 import { acceptNames, type NameHolder } from './naming.js';
+import type { ObjectConverter } from '../registry/object-converter.js';
+
+/** Builds the converter of a CRD whose `spec.conversion.strategy` is Webhook. */
+export type ConverterFactory = (crd: CustomResourceDefinition) => ObjectConverter;
 
 const CRDS: ResourceRef = { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' };
 const RECHECK_MS = 250;
@@ -45,10 +49,13 @@ export class CrdController {
   private worker: Promise<void> | undefined;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
-  constructor(client: ApiClient, registry: Registry, log: (message: string) => void = () => {}) {
+  private readonly converterFor: ConverterFactory;
+
+  constructor(client: ApiClient, registry: Registry, converterFor: ConverterFactory, log: (message: string) => void = () => {}) {
     this.client = client;
     this.registry = registry;
     this.log = log;
+    this.converterFor = converterFor;
     this.informer = createSharedInformer(client, CRDS, undefined);
     const enqueue = (crd: KubeObject): void => this.queue.add(crd.metadata.name ?? '');
     this.informer.addEventHandler({
@@ -147,12 +154,15 @@ export class CrdController {
       !this.specChanged(name, crd);
     if (unchanged) return;
     for (const info of current) this.registry.remove(info);
+    // One converter (and its HTTPS client settings) for all the CRD's versions.
+    const converter = crd.spec.conversion?.strategy === 'Webhook' ? this.converterFor(crd) : undefined;
     for (const { info, custom } of wanted) {
       const definitions = customResourceDefinitions(info.group, info.version, names, custom.version.schema?.openAPIV3Schema);
       this.registry.add(
         info,
         customResourceStrategy(info, custom, () => this.terminating.has(name)),
         definitions,
+        converter,
       );
     }
     this.served.set(

@@ -7,7 +7,7 @@ import type { Strategy } from '../registry/strategy.js';
 import { genericStrategy } from '../registry/resources/generic.js';
 import { strategyFor } from '../registry/resources/index.js';
 
-/** SetDefaults_CustomResourceDefinition: singular, listKind and the conversion strategy. */
+/** SetDefaults_CustomResourceDefinition: singular, listKind, the conversion strategy and a webhook service's port. */
 function defaultCrd(obj: KubeObject): void {
   const crd = obj as CustomResourceDefinition;
   if (!isObject(crd.spec)) return;
@@ -17,6 +17,11 @@ function defaultCrd(obj: KubeObject): void {
     names.listKind ??= `${names.kind}List`;
   }
   crd.spec.conversion ??= { strategy: 'None' };
+  const conversion = crd.spec.conversion;
+  if (!isObject(conversion)) return;
+  if (conversion.strategy === undefined || conversion.strategy === '') conversion.strategy = 'None';
+  const service = conversion.webhook?.clientConfig?.service;
+  if (isObject(service)) service.port ??= 443;
 }
 
 /**

@@ -4,6 +4,7 @@ import { isDns1035Label, isDns1123Subdomain } from '../validation/names.js';
 import type { CrdVersion, CustomResourceDefinition } from '../api/crd-types.js';
 import { validateDefaults, validateStructuralSchema } from './schema/index.js';
 import { validateSchemaRules } from './cel/crd-rules.js';
+import { validateConversion } from './conversion/conversion-validation.js';
 
 const SCOPES = ['Cluster', 'Namespaced'];
 
@@ -48,16 +49,24 @@ function validateVersion(v: CrdVersion, i: number, statusSubresource: boolean, e
   const scale = v.subresources?.scale;
   if (scale !== undefined) {
     if (!scale.specReplicasPath?.startsWith('.spec.')) {
-      errs.push(fieldError.invalid(`${path}.subresources.scale.specReplicasPath`, scale.specReplicasPath, 'should be a json path under .spec'));
+      errs.push(
+        fieldError.invalid(`${path}.subresources.scale.specReplicasPath`, scale.specReplicasPath, 'should be a json path under .spec'),
+      );
     }
     if (!scale.statusReplicasPath?.startsWith('.status.')) {
-      errs.push(fieldError.invalid(`${path}.subresources.scale.statusReplicasPath`, scale.statusReplicasPath, 'should be a json path under .status'));
+      errs.push(
+        fieldError.invalid(
+          `${path}.subresources.scale.statusReplicasPath`,
+          scale.statusReplicasPath,
+          'should be a json path under .status',
+        ),
+      );
     }
   }
 }
 
 /** ValidateCustomResourceDefinition (apiextensions validation.go), for create and update. */
-export function validateCustomResourceDefinition(obj: KubeObject): FieldError[] {
+export function validateCustomResourceDefinition(obj: KubeObject, old?: KubeObject): FieldError[] {
   const crd = obj as CustomResourceDefinition;
   const errs: FieldError[] = [];
   if (!isObject(crd.spec)) return [fieldError.required('spec')];
@@ -71,33 +80,37 @@ export function validateCustomResourceDefinition(obj: KubeObject): FieldError[] 
   validateNames(crd, errs);
   if (isObject(spec.names) && typeof spec.group === 'string') {
     const expected = `${spec.names.plural}.${spec.group}`;
-    if (crd.metadata.name !== expected) errs.push(fieldError.invalid('metadata.name', crd.metadata.name, 'must be spec.names.plural+"."+spec.group'));
+    if (crd.metadata.name !== expected)
+      errs.push(fieldError.invalid('metadata.name', crd.metadata.name, 'must be spec.names.plural+"."+spec.group'));
   }
   if (!SCOPES.includes(spec.scope)) {
-    errs.push(spec.scope === undefined || (spec.scope as string) === '' ? fieldError.required('spec.scope') : fieldError.notSupported('spec.scope', spec.scope, SCOPES));
+    errs.push(
+      spec.scope === undefined || (spec.scope as string) === ''
+        ? fieldError.required('spec.scope')
+        : fieldError.notSupported('spec.scope', spec.scope, SCOPES),
+    );
   }
   const versions = Array.isArray(spec.versions) ? spec.versions : [];
-  if (versions.length === 0) errs.push(fieldError.invalid('spec.versions', spec.versions, 'must have exactly one version marked as storage version'));
+  if (versions.length === 0)
+    errs.push(fieldError.invalid('spec.versions', spec.versions, 'must have exactly one version marked as storage version'));
   else if (versions.filter((v) => v.storage).length !== 1) {
     errs.push(fieldError.invalid('spec.versions', versions, 'must have exactly one version marked as storage version'));
   }
-  if (versions.length > 0 && !versions.some((v) => v.served)) errs.push(fieldError.invalid('spec.versions', versions, 'must have at least one version marked as served'));
+  if (versions.length > 0 && !versions.some((v) => v.served))
+    errs.push(fieldError.invalid('spec.versions', versions, 'must have at least one version marked as served'));
   const seen = new Set<string>();
   versions.forEach((v, i) => {
     if (seen.has(v.name)) errs.push(fieldError.duplicate(`spec.versions[${i}].name`, v.name));
     seen.add(v.name);
     validateVersion(v, i, v.subresources?.status !== undefined, errs);
   });
-  const strategy = spec.conversion?.strategy;
-  if (strategy !== undefined && strategy !== 'None') {
-    errs.push(fieldError.notSupported('spec.conversion.strategy', strategy, ['None']));
-  }
+  errs.push(...validateConversion(spec, isObject(old?.spec) ? (old as CustomResourceDefinition).spec : undefined));
   return errs;
 }
 
 /** Names are immutable once accepted apart from additions; the group and scope never change. */
 export function validateCustomResourceDefinitionUpdate(next: KubeObject, old: KubeObject): FieldError[] {
-  const errs = validateCustomResourceDefinition(next);
+  const errs = validateCustomResourceDefinition(next, old);
   const n = (next as CustomResourceDefinition).spec;
   const o = (old as CustomResourceDefinition).spec;
   if (isObject(n) && isObject(o)) {

@@ -67,6 +67,8 @@ export interface TestServerOptions {
    * --archive-retention --archive-max-bytes`, which archives by default). Default: off.
    */
   readonly archive?: ApiServerOptions['archive'];
+  /** How long a CRD conversion webhook call may take (default 30 s, as Kubernetes). */
+  readonly conversionWebhookTimeoutMs?: number;
 }
 
 export type TestServerStorage = 'memory' | 'sqlite' | 'etcd';
@@ -222,6 +224,7 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
       limits: options.limits,
       aggregator: options.aggregator,
       archive: options.archive,
+      conversionWebhookTimeoutMs: options.conversionWebhookTimeoutMs,
       security:
         pki === undefined
           ? undefined

@@ -26,6 +26,8 @@ export interface ListSource {
   readonly apiVersion: string;
   selection(labelSelector: string | undefined, fieldSelector: string | undefined): Selection;
   decode(kv: KeyValue): KubeObject;
+  /** The page's items as the list serves them (a conversion webhook converts them in one review, R11.89). */
+  servedItems(items: KubeObject[], path: 'read', listKind: string): Promise<KubeObject[]>;
 }
 
 /**
@@ -93,11 +95,12 @@ export async function listObjects(store: ListSource, namespace: string | undefin
     if (err instanceof CompactedError) throw expired(`The resourceVersion for the provided list is too old.`);
     throw err;
   }
+  const served = await store.servedItems(items, 'read', store.info.listKind);
   const list: KubeList = {
     apiVersion: store.apiVersion,
     kind: store.info.listKind,
     metadata: { resourceVersion: String(readRevision) },
-    items: store.info.custom === true ? items : items.map(stripTypeMeta),
+    items: store.info.custom === true ? served : served.map(stripTypeMeta),
   };
   if (more) {
     list.metadata.continue = encodeContinue(readRevision ?? 0, `${lastKey.slice(prefix.length)}\u0000`);

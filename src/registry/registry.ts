@@ -10,6 +10,7 @@ import { ResourceStore } from './store.js';
 import { type AdmissionChain, EMPTY_ADMISSION_CHAIN } from './admission/chain.js';
 import type { WriteHooks } from './write-hooks.js';
 import type { Archive } from './archive/archive.js';
+import type { ObjectConverter } from './object-converter.js';
 
 export interface RegistryOptions {
   readonly backend: Backend;
@@ -64,8 +65,16 @@ export class Registry {
     this.admission = admission;
   }
 
-  /** Serves a resource; custom resources bring their own strategy and OpenAPI definitions, built-ins get theirs from the catalog. */
-  add(info: ResourceInfo, given: Strategy = this.strategyFor(info), definitions: Readonly<Record<string, Schema>> = {}): ResourceStore {
+  /**
+   * Serves a resource; custom resources bring their own strategy, OpenAPI definitions and, with a conversion
+   * webhook, their converter; built-ins get theirs from the catalog.
+   */
+  add(
+    info: ResourceInfo,
+    given: Strategy = this.strategyFor(info),
+    definitions: Readonly<Record<string, Schema>> = {},
+    converter?: ObjectConverter,
+  ): ResourceStore {
     const pods = info.group === '' && info.plural === 'pods';
     const strategy = this.propagateGracePeriod && !pods ? withGracePropagation(given) : given;
     for (const [name, schema] of Object.entries(definitions)) this.definitions.set(name, schema);
@@ -83,6 +92,7 @@ export class Registry {
       mergeType,
       conversionFor(info),
       this.archive,
+      converter,
     );
     this.stores.set(storeKey(info.group, info.version, info.plural), store);
     let versions = this.byPath.get(info.group);

@@ -38,6 +38,7 @@ import { parseResourceVersion } from './resource-version.js';
 import { DEDUCED, type MergeType } from '../apply/schema.js';
 import { endpointOf, trackUpdateOperation } from './field-tracking.js';
 import type { VersionConversion } from '../kinds/define/kind-definition.js';
+import { conversionStatus, type ObjectConverter } from './object-converter.js';
 
 export interface WriteOptions {
   readonly dryRun?: boolean;
@@ -65,6 +66,8 @@ export interface WriteOptions {
 export interface Requester {
   readonly user?: UserInfo;
   readonly cause?: DeletionCause;
+  /** Collects the warnings admission adds (the HTTP layer returns them as Warning headers). */
+  readonly warnings?: string[];
 }
 
 export interface DeleteResult {
@@ -116,6 +119,8 @@ export class ResourceStore {
   private readonly written = new Map<Uint8Array, KubeObject>();
   /** Where removed objects are kept; absent when the server does not archive. */
   private readonly archive: Archive | undefined;
+  /** Custom resources converted by a webhook: converted at the storage boundary, asynchronously (R11.88). */
+  private readonly converter: ObjectConverter | undefined;
 
   constructor(
     info: ResourceInfo,
@@ -128,6 +133,7 @@ export class ResourceStore {
     mergeType: MergeType = DEDUCED,
     conversion?: VersionConversion,
     archive?: Archive,
+    converter?: ObjectConverter,
   ) {
     this.info = info;
     this.strategy = strategy;
@@ -142,6 +148,47 @@ export class ResourceStore {
     this.conversion = conversion;
     this.storageApiVersion = conversion === undefined ? this.apiVersion : apiVersionOf(info.group, conversion.storageVersion);
     this.archive = archive;
+    this.converter = converter;
+  }
+
+  /** Whether objects leave storage only through an asynchronous conversion (servedItems, readConverted). */
+  get convertsAsynchronously(): boolean {
+    return this.converter !== undefined;
+  }
+
+  /**
+   * Stored objects as this version serves them. Only webhook-converted custom resources change here (one review
+   * for them all, R11.89); `path` decides how a failed conversion is reported (R11.96, R11.97).
+   */
+  async servedItems(items: KubeObject[], path: 'read' | 'write' = 'read', listKind?: string): Promise<KubeObject[]> {
+    if (this.converter === undefined) return items;
+    try {
+      return await this.converter.convert(items, this.apiVersion, listKind);
+    } catch (err) {
+      throw conversionStatus(err, path);
+    }
+  }
+
+  /** One stored object as this version serves it (see servedItems). */
+  async readConverted(obj: KubeObject, path: 'read' | 'write'): Promise<KubeObject> {
+    return (await this.servedItems([obj], path))[0] as KubeObject;
+  }
+
+  /** The current object a write starts from, in this version. */
+  private async current(kv: KeyValue): Promise<KubeObject> {
+    const obj = this.decodeStored(kv);
+    return this.converter === undefined ? obj : this.readConverted(obj, 'write');
+  }
+
+  /** The bytes a write stores: a webhook-converted custom resource goes in its storage version. */
+  private async storedBytes(obj: KubeObject): Promise<Uint8Array> {
+    if (this.converter === undefined) return encodeObject(obj);
+    try {
+      const [stored] = await this.converter.convert([obj], this.converter.storageApiVersion);
+      return encodeObject(stored as KubeObject);
+    } catch (err) {
+      throw conversionStatus(err, 'write');
+    }
   }
 
   /** A stored-form object as this version serves it. */
@@ -198,7 +245,8 @@ export class ResourceStore {
   /** A stored object in its storage form, which writes work on. */
   private decodeStored(kv: KeyValue): KubeObject {
     const obj = decodeObject(kv);
-    if (this.info.custom === true) obj.apiVersion = this.apiVersion;
+    // Without a conversion webhook versions differ only in apiVersion (strategy None); with one, servedItems converts.
+    if (this.info.custom === true && this.converter === undefined) obj.apiVersion = this.apiVersion;
     return obj;
   }
 
@@ -252,7 +300,8 @@ export class ResourceStore {
    */
   async get(namespace: string | undefined, name: string, resourceVersion?: string): Promise<KubeObject> {
     if (resourceVersion !== undefined && resourceVersion !== '') await checkNotFuture(this.backend, parseResourceVersion(resourceVersion));
-    return this.decode(await this.readKv(objectKey(this.info, namespace, name), name));
+    const kv = await this.readKv(objectKey(this.info, namespace, name), name);
+    return this.converter === undefined ? this.decode(kv) : this.readConverted(this.decodeStored(kv), 'read');
   }
 
   // ---------------------------------------------------------------- create
@@ -279,7 +328,7 @@ export class ResourceStore {
     if (generated) meta.name = generateName(meta.generateName as string);
     this.strategy.applyDefaults(obj);
     this.track(undefined, obj, opts);
-    const attributes = this.attributes('CREATE', obj, undefined, opts);
+    const attributes = this.attributes('CREATE', obj, undefined, { ...opts, requestName: generated ? '' : undefined });
     const admission = this.admission();
     await admission.admit(attributes);
     // Kubernetes' order: mutating admission, the storage's own steps (allocation), then the strategy and validation.
@@ -314,6 +363,8 @@ export class ResourceStore {
       /** DeleteOptions; for a create or update, the CreateOptions/UpdateOptions are rebuilt from the write's options. */
       readonly options?: Record<string, unknown>;
       readonly warnings?: string[];
+      /** See AttributesInput.name. */
+      readonly requestName?: string;
     },
   ): AdmissionAttributes {
     const writeOptions = {
@@ -330,6 +381,7 @@ export class ResourceStore {
       dryRun: opts.dryRun,
       options: opts.options ?? writeOptions,
       warnings: opts.warnings,
+      name: opts.requestName,
     });
   }
 
@@ -339,12 +391,14 @@ export class ResourceStore {
     for (let attempt = 1; ; attempt++) {
       const key = objectKey(this.info, namespace, meta.name ?? '');
       try {
-        const bytes = encodeObject(obj);
-        if (opts.resultDisposable === true) this.handOverWritten(bytes, obj);
+        const bytes = await this.storedBytes(obj);
+        if (opts.resultDisposable === true && this.converter === undefined) this.handOverWritten(bytes, obj);
         const kv = await this.backend.create(key, bytes).catch((err: unknown) => {
           this.written.delete(bytes);
           throw err;
         });
+        // What was stored, converted back, is the answer (the round trip a lossy conversion shows in).
+        if (this.converter !== undefined) return this.current(kv);
         meta.resourceVersion = String(kv.modRevision);
         return obj;
       } catch (err) {
@@ -396,7 +450,7 @@ export class ResourceStore {
     const key = objectKey(this.info, namespace, name);
     for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
       const kv = await this.readKv(key, name);
-      const old = this.decodeStored(kv);
+      const old = await this.current(kv);
       const next = this.toStored(tryUpdate(this.served(structuredClone(old))));
       try {
         return this.served(await this.writeUpdate(key, kv, old, next, opts));
@@ -518,20 +572,27 @@ export class ResourceStore {
   async delete(namespace: string | undefined, name: string, opts: DeleteOptions, requester: Requester = {}): Promise<DeleteResult> {
     const refusal = this.strategy.deleteRefusal?.(name);
     if (refusal !== undefined) throw forbidden(this.ref, name, refusal);
-    return this.deleteItem(namespace, name, opts, requester);
+    return this.deleteItem(namespace, name, opts, requester, false);
   }
 
-  private async deleteItem(namespace: string | undefined, name: string, opts: DeleteOptions, requester: Requester): Promise<DeleteResult> {
+  /** `inCollection`: one item of a DELETECOLLECTION, admitted without a request name (R11.33). */
+  private async deleteItem(
+    namespace: string | undefined,
+    name: string,
+    opts: DeleteOptions,
+    requester: Requester,
+    inCollection: boolean,
+  ): Promise<DeleteResult> {
     const optErrs = validateDeleteOptions(opts);
     if (optErrs.length > 0) throw invalid('DeleteOptions.meta.k8s.io', 'meta.k8s.io', 'DeleteOptions', '', optErrs);
     const dryRun = (opts.dryRun ?? []).includes('All');
     const key = objectKey(this.info, namespace, name);
     for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
       const kv = await this.readKv(key, name);
-      const obj = this.decodeStored(kv);
+      const obj = await this.current(kv);
       checkDeletePreconditions(this.info, obj, opts);
       try {
-        const result = await this.deleteOnce(key, kv, obj, opts, dryRun, requester);
+        const result = await this.deleteOnce(key, kv, obj, opts, dryRun, requester, inCollection);
         return result.body.kind === 'Status' ? result : { ...result, body: this.served(result.body as KubeObject) };
       } catch (err) {
         if (err instanceof RevisionConflictError) continue;
@@ -549,6 +610,7 @@ export class ResourceStore {
     opts: DeleteOptions,
     dryRun: boolean,
     requester: Requester,
+    inCollection: boolean,
   ): Promise<DeleteResult> {
     let obj = stored;
     let revision = kv.modRevision;
@@ -556,7 +618,13 @@ export class ResourceStore {
     const accepted = opts.orphanDependents === false ? 202 : 200;
     const grace = deletionGrace(this.strategy, obj, opts);
     if (grace === UNCHANGED) return { code: accepted, body: obj, removed: false };
-    const attributes = this.attributes('DELETE', undefined, obj, { dryRun, user: requester.user, options: { ...opts } });
+    const attributes = this.attributes('DELETE', undefined, obj, {
+      dryRun,
+      user: requester.user,
+      options: { ...opts },
+      warnings: requester.warnings,
+      requestName: inCollection ? '' : undefined,
+    });
     const admission = this.admission();
     await admission.admit(attributes);
     await admission.validate(attributes);
@@ -589,7 +657,7 @@ export class ResourceStore {
     // When the answer is a Status, `obj` itself can go to the watch event. It is registered first, as the memory
     // backend delivers the event before its delete returns, and stays until an event takes it or its KeyValue goes.
     const answer = this.deleted(obj);
-    const handOver = !this.strategy.returnDeletedObject && revision === kv.modRevision;
+    const handOver = !this.strategy.returnDeletedObject && revision === kv.modRevision && this.converter === undefined;
     if (handOver) this.deleting.set(kv, obj);
     let removed = true;
     try {
@@ -618,13 +686,14 @@ export class ResourceStore {
     dryRun: boolean,
     opts: WriteOptions = {},
   ): Promise<KubeObject> {
-    const bytes = encodeObject(next);
+    const bytes = await this.storedBytes(next);
     if (bytesEqual(bytes, kv.value)) return old;
     if (dryRun) {
       next.metadata.resourceVersion = old.metadata.resourceVersion;
       return next;
     }
-    if (opts.resultDisposable !== true) return this.decodeStored(await this.backend.update(key, bytes, kv.modRevision));
+    if (opts.resultDisposable !== true || this.converter !== undefined)
+      return this.current(await this.backend.update(key, bytes, kv.modRevision));
     // The caller only serialises the answer, so `next` is the answer and may go to the watch event as well.
     this.handOverWritten(bytes, next);
     const written = await this.backend.update(key, bytes, kv.modRevision).catch((err: unknown) => {
@@ -655,7 +724,7 @@ export class ResourceStore {
     const list = await this.list(namespace, listOpts);
     for (const item of list.items) {
       try {
-        await this.deleteItem(item.metadata.namespace, item.metadata.name ?? '', structuredClone(opts), requester);
+        await this.deleteItem(item.metadata.namespace, item.metadata.name ?? '', structuredClone(opts), requester, true);
       } catch (err) {
         if (err instanceof StatusError && err.code === 404) continue;
         throw err;

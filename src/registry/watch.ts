@@ -158,7 +158,17 @@ function objectWatch(
         if (next.done === true || stopped) break;
         progress = next.value.revision;
         const out = convert(next.value);
-        if (out !== undefined) return { done: false, value: out };
+        if (out === undefined) continue;
+        if (!store.convertsAsynchronously) return { done: false, value: out };
+        try {
+          return {
+            done: false,
+            value: { type: out.type, object: await store.readConverted(out.object as KubeObject, 'read') } as ObjectEvent,
+          };
+        } catch {
+          // R11.98: a conversion failure ends the watch without an ERROR event.
+          return end();
+        }
       }
       return end();
     },
@@ -168,6 +178,8 @@ function objectWatch(
     [Symbol.asyncIterator]: () => iterator,
     poll() {
       if (!stopped && replayed < initial.length) return initial[replayed++] as ObjectEvent;
+      // A conversion webhook is never ready without waiting: next() converts.
+      if (store.convertsAsynchronously) return undefined;
       for (;;) {
         const event = stopped ? undefined : watcher?.poll?.();
         if (event === undefined) return undefined;

@@ -10,7 +10,7 @@ import { podPriority } from '../admission/pod-priority.js';
 import { namespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { protectionRulesAdmission } from '../admission/protection-rules.js';
 import { storageObjectInUseProtection } from '../admission/storage-object-in-use-protection.js';
-import { createWebhookAdmission, type WebhookAdmission } from '../admission/webhooks/webhook-admission.js';
+import { createWebhookAdmission, loadServiceLookups, type WebhookAdmission } from '../admission/webhooks/webhook-admission.js';
 import { resourceQuotaAdmission } from '../admission/resource-quota/plugin.js';
 import { limitRanger } from '../admission/limit-ranger.js';
 import { StatusError } from '../api/errors.js';
@@ -32,6 +32,8 @@ import { createRestMapper, type RestMapper } from '../discovery/rest-mapper.js';
 import { ApfConfiguration } from './apf-configuration.js';
 import { ensureKubernetesService, ensureSystemNamespaces, ensureSystemPriorityClasses } from './bootstrap.js';
 import { CrdController } from '../apiextensions/crd-controller.js';
+import { CONVERSION_TIMEOUT_MS, WebhookConverter } from '../apiextensions/conversion/webhook-converter.js';
+import { WebhookClient } from '../admission/webhooks/webhook-client.js';
 import { createInProcessClient } from './in-process-client.js';
 import { LeaderElector, type LeaderElectionOptions } from '../controllers/leader-election.js';
 import { ControllerManager, type ControllerManagerOptions } from '../controllers/manager.js';
@@ -128,6 +130,8 @@ export interface ApiServerOptions {
    * Restores (issue 28). Absent: no archive, and neither resource is served.
    */
   readonly archive?: ArchiveOptions;
+  /** How long a CRD conversion webhook may take (Kubernetes' fixed 30 s); tests shorten it. */
+  readonly conversionWebhookTimeoutMs?: number;
 }
 
 export interface ArchiveOptions extends RetentionPolicy {
@@ -328,7 +332,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const clientFor = (controller: ControllerName): ApiClient =>
     withInformerReads(clientAs(CONTROLLER_IDENTITIES[controller]), managerClient);
   // The apiextensions part of the server: it serves custom resources as their CRDs are established.
-  const crds = new CrdController(client, registry, log);
+  // CRD conversion webhooks share the admission webhooks' HTTPS client code, with connections of their own.
+  const conversionClient = new WebhookClient((namespace, name) => loadServiceLookups(client, namespace, name));
+  const conversionTimeout = options.conversionWebhookTimeoutMs ?? CONVERSION_TIMEOUT_MS;
+  const crds = new CrdController(client, registry, (crd) => new WebhookConverter(crd, conversionClient, conversionTimeout), log);
   // The cluster CA (the one client certificates are checked against, which also signed the serving certificate) is
   // what kube-controller-manager's --root-ca-file names; a plain-HTTP server has none to publish.
   const rootCa = security?.tls.clientCa;
@@ -483,6 +490,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await rules.stop();
       await pruner?.stop();
       await crds.stop();
+      conversionClient.close();
       await policies.stop();
       await rbac.stop();
       await namespaceInformer.stop();

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { stringify } from 'yaml';
-import type { StatusError } from '../api/errors.js';
+import { StatusError } from '../api/errors.js';
 import type { ResponseFormat } from './negotiation.js';
 
 /**
@@ -129,5 +129,22 @@ export function sendPageNotFound(res: ServerResponse): void {
 /** Adds `Warning: 299 - "<text>"` headers, the way the apiserver reports warnings to kubectl. */
 export function warningHeaders(warnings: readonly string[]): OutgoingHttpHeaders {
   if (warnings.length === 0) return {};
-  return { Warning: warnings.map((w) => `299 - ${JSON.stringify(w)}`) };
+  return { Warning: warningValues(warnings) };
+}
+
+function warningValues(warnings: readonly string[]): string[] {
+  return warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+}
+
+/**
+ * R11.80: warnings gathered before a write was refused (a webhook's, its own denial's) still reach the client,
+ * with the refusal, as Kubernetes' warning recorder adds them to whatever response the request gets.
+ */
+export async function keepingWarnings<T>(warnings: readonly string[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!(err instanceof StatusError) || warnings.length === 0) throw err;
+    throw new StatusError(err.code, err.reason, err.message, err.details, { ...err.headers, Warning: warningValues(warnings) });
+  }
 }

@@ -186,6 +186,72 @@ describe('admission webhooks with kubectl (issue 21)', () => {
     await ts.kubectlOk(['delete', 'validatingwebhookconfiguration', 'dry-cfg']);
   });
 
+  it('sends the warnings of a webhook that refuses a create or a delete along with the refusal (R11.70, R11.80)', async () => {
+    hooks.handle('/warn-deny', (request) => ({
+      allowed: false,
+      status: { code: 403, reason: 'Forbidden', message: `no ${request.operation.toLowerCase()}` },
+      warnings: [`careful with ${request.name}`],
+    }));
+    await ts.kubectlOk(['create', 'serviceaccount', 'kept', '-n', OTHER]);
+    await apply('ValidatingWebhookConfiguration', 'warn-deny-cfg', [
+      webhook('warn-deny.example.com', '/warn-deny', ['serviceaccounts'], {
+        rules: [{ operations: ['CREATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['serviceaccounts'] }],
+      }),
+    ]);
+    let n = 0;
+    const refused = await createOnceEffective(
+      () => JSON.stringify({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: `w-${n++}`, namespace: OTHER } }),
+      (r) => r.code !== 0,
+      'the refusing webhook',
+    );
+    assert.match(
+      refused.stderr,
+      /^Warning: careful with w-\d+\nError from server \(Forbidden\): error when creating "STDIN": admission webhook "warn-deny\.example\.com" denied the request: no create\n$/,
+    );
+    const deleted = await ts.kubectl(['delete', 'serviceaccount', 'kept', '-n', OTHER]);
+    assert.equal(
+      deleted.stderr,
+      'Warning: careful with kept\nError from server (Forbidden): admission webhook "warn-deny.example.com" denied the request: no delete\n',
+    );
+    await ts.kubectlOk(['delete', 'validatingwebhookconfiguration', 'warn-deny-cfg']);
+    await ts.kubectlOk(['delete', 'serviceaccount', 'kept', '-n', OTHER]);
+  });
+
+  it('admits a generateName create and each deletecollection item with an empty request name (R11.63, R11.33, quirk Q1)', async () => {
+    hooks.handle('/names', () => ({ allowed: true }));
+    await apply('ValidatingWebhookConfiguration', 'names-cfg', [
+      webhook('names.example.com', '/names', ['secrets'], {
+        rules: [{ operations: ['CREATE', 'DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['secrets'] }],
+        objectSelector: { matchLabels: { suite: 'names' } },
+      }),
+    ]);
+    const secret = (meta: Record<string, unknown>) =>
+      JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { namespace: OTHER, labels: { suite: 'names' }, ...meta } });
+    const calls = () => hooks.received.filter((r) => r.path === '/names').map((r) => r.request);
+    await createOnceEffective(
+      () => secret({ generateName: 'gen-' }),
+      () => calls().length > 0,
+      'the names webhook',
+    );
+    const created = calls()[0];
+    assert.equal(created?.name, undefined, 'no request name for a generateName create');
+    assert.match(created?.object.metadata.name, /^gen-[a-z0-9]{5}$/, 'the validating phase sees the generated name');
+    await ts.kubectlOk(['create', '-f', '-'], { input: secret({ name: 'named' }) });
+    assert.equal(calls().at(-1)?.name, 'named');
+    const listed = JSON.parse(await ts.kubectlOk(['get', 'secrets', '-n', OTHER, '-l', 'suite=names', '-o', 'json'])).items.length;
+    const before = calls().length;
+    const res = await ts.request('DELETE', `/api/v1/namespaces/${OTHER}/secrets?labelSelector=suite%3Dnames`);
+    assert.equal(res.status, 200, res.text);
+    const deletes = calls().slice(before);
+    assert.equal(deletes.length, listed, 'one DELETE per item');
+    for (const d of deletes) {
+      assert.equal(d.operation, 'DELETE');
+      assert.equal(d.name, undefined);
+      assert.match(d.oldObject.metadata.name, /^(gen-|named$)/);
+    }
+    await ts.kubectlOk(['delete', 'validatingwebhookconfiguration', 'names-cfg']);
+  });
+
   it('reaches a service-backed webhook through its endpoints and checks the certificate for <service>.<namespace>.svc (R11.23, R11.25)', async () => {
     hooks.handle('/svc', (request) => ({ allowed: request.name !== 'refused-by-service' }));
     const service = (name: string) => ({

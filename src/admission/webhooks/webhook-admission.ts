@@ -37,7 +37,7 @@ export interface WebhookAdmission {
 }
 
 /** The service, its Endpoints and EndpointSlices, read when a service-backed webhook is called. */
-async function loadServiceLookups(client: ApiClient, namespace: string, name: string): Promise<ServiceLookups> {
+export async function loadServiceLookups(client: ApiClient, namespace: string, name: string): Promise<ServiceLookups> {
   const [service, endpoints, slices] = await Promise.all([
     getIfPresent(client, SERVICES, namespace, name),
     getIfPresent(client, ENDPOINTS, namespace, name),

@@ -15,7 +15,7 @@ import { validateRuleWithOperations } from './webhook-rules-validation.js';
 type Obj = Record<string, unknown>;
 export type WebhookFlavour = 'mutating' | 'validating';
 
-const ACCEPTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
+export const ACCEPTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 const NO_SIDE_EFFECTS = ['None', 'NoneOnDryRun'];
 const ALL_SIDE_EFFECTS = ['None', 'NoneOnDryRun', 'Some', 'Unknown'];
 const FAILURE_POLICIES = ['Fail', 'Ignore'];
@@ -61,7 +61,8 @@ function validateFullyQualifiedName(path: string, raw: string): FieldError[] {
   return [];
 }
 
-function validateReviewVersions(path: string, value: unknown, requireRecognized: boolean): FieldError[] {
+/** Admission and conversion review versions: DNS-1035 labels, no repeats, one this server speaks (R11.10, R11.86). */
+export function validateReviewVersions(path: string, value: unknown, requireRecognized: boolean): FieldError[] {
   const versions = Array.isArray(value) ? value.map(String) : [];
   if (versions.length === 0) return [fieldError.required(path, `must specify one of ${ACCEPTED_REVIEW_VERSIONS.join(', ')}`)];
   const errs: FieldError[] = [];

@@ -42,6 +42,11 @@ export interface AttributesInput {
   readonly dryRun?: boolean;
   readonly options?: Readonly<Record<string, unknown>>;
   readonly warnings?: string[];
+  /**
+   * The request's name when it is not the object's (R11.63): empty for a generateName create, whose name is drawn
+   * after the request's attributes are made, and for each item of a DELETECOLLECTION (R11.33, quirk Q1).
+   */
+  readonly name?: string;
 }
 
 /** Builds the attributes of one write; namespace and name come from the object written (the stored one for DELETE). */
@@ -54,7 +59,7 @@ export function admissionAttributes(input: AttributesInput): AdmissionAttributes
     resource,
     subresource: input.subresource ?? '',
     namespace: resource.namespaced ? meta?.namespace : undefined,
-    name: meta?.name ?? '',
+    name: input.name ?? meta?.name ?? '',
     object: input.object,
     oldObject: input.oldObject,
     user: input.user,

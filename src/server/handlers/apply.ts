@@ -10,7 +10,7 @@ import { endpointOf, setManagedFields } from '../../registry/field-tracking.js';
 import { nowSeconds } from '../../registry/timestamps.js';
 import type { ResourceRequest } from '../api-context.js';
 import { type ParsedBody, parseBodyWithStrictErrors, readBody } from '../body.js';
-import { send, warningHeaders } from '../respond.js';
+import { keepingWarnings, send, warningHeaders } from '../respond.js';
 import { decodeObjectBody, fieldValidationMode } from './decode-input.js';
 import { applyManager } from './field-manager-options.js';
 import { renderObject } from './transform.js';
@@ -151,7 +151,7 @@ export async function handleApply(r: ResourceRequest, name: string, dryRun: bool
   const opts = { dryRun, subresource: r.subresource, warnings, user: r.user, resultDisposable: true, applied: true };
   for (let attempt = 0; ; attempt++) {
     try {
-      const updated = await store.guaranteedUpdate(r.namespace, name, opts, applyTo);
+      const updated = await keepingWarnings(warnings, () => store.guaranteedUpdate(r.namespace, name, opts, applyTo));
       if (validation === 'Warn') warnings.push(...parsed.strictErrors);
       send(r.res, r.format, 200, renderObject(r, updated), warningHeaders(warnings));
       return;
@@ -162,7 +162,7 @@ export async function handleApply(r: ResourceRequest, name: string, dryRun: bool
     try {
       const toCreate = applyTo(undefined);
       authorizeApplyCreate(r, name);
-      const created = await store.create(r.namespace, toCreate, opts);
+      const created = await keepingWarnings(warnings, () => store.create(r.namespace, toCreate, opts));
       if (validation === 'Warn') warnings.push(...parsed.strictErrors);
       send(r.res, r.format, 201, renderObject(r, created), warningHeaders(warnings));
       return;

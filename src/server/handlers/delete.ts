@@ -7,7 +7,7 @@ import type { ResourceRequest } from '../api-context.js';
 import type { Query } from '../query.js';
 import { parseBody, readBody } from '../body.js';
 import { decodeKubernetesProtobuf, KUBERNETES_PROTOBUF_MEDIA_TYPE } from '../../protobuf/decode.js';
-import { send, warningHeaders } from '../respond.js';
+import { keepingWarnings, send, warningHeaders } from '../respond.js';
 import { decodeListOptions } from './list-options.js';
 import { renderList } from './transform.js';
 
@@ -66,13 +66,17 @@ function warnings(r: ResourceRequest, opts: DeleteOptions): string[] {
 
 export async function handleDelete(r: ResourceRequest, name: string): Promise<void> {
   const opts = await deleteOptions(r);
-  const result = await r.store.delete(r.namespace, name, opts, { user: r.user });
-  send(r.res, r.format, result.code, result.body, warningHeaders(warnings(r, opts)));
+  const admitted: string[] = [];
+  const result = await keepingWarnings(admitted, () => r.store.delete(r.namespace, name, opts, { user: r.user, warnings: admitted }));
+  send(r.res, r.format, result.code, result.body, warningHeaders([...warnings(r, opts), ...admitted]));
 }
 
 export async function handleDeleteCollection(r: ResourceRequest): Promise<void> {
   const listOpts = decodeListOptions(r.query, false);
   const opts = await deleteOptions(r);
-  const list = await r.store.deleteCollection(r.namespace, listOpts, opts, { user: r.user });
-  send(r.res, r.format, 200, renderList(r, list), warningHeaders(warnings(r, opts)));
+  const admitted: string[] = [];
+  const list = await keepingWarnings(admitted, () =>
+    r.store.deleteCollection(r.namespace, listOpts, opts, { user: r.user, warnings: admitted }),
+  );
+  send(r.res, r.format, 200, renderList(r, list), warningHeaders([...warnings(r, opts), ...admitted]));
 }

@@ -2,7 +2,7 @@ import { badRequest } from '../../api/errors.js';
 import type { KubeObject } from '../../api/types.js';
 import type { ResourceRequest } from '../api-context.js';
 import { parseBody, readBody } from '../body.js';
-import { send, warningHeaders } from '../respond.js';
+import { keepingWarnings, send, warningHeaders } from '../respond.js';
 import { decodeObjectBody, readObjectBody } from './decode-input.js';
 import { applyPatch, patchTypeOf } from '../../patch/apply.js';
 import { renderObject } from './transform.js';
@@ -21,13 +21,9 @@ export async function handleCreate(r: ResourceRequest): Promise<void> {
   const warnings: string[] = [];
   const obj = await readObjectBody(r, warnings);
   const fieldManager = updateManager(r, 'CreateOptions');
-  const created = await r.store.create(r.namespace, obj, {
-    dryRun: dryRun(r),
-    warnings,
-    user: r.user,
-    resultDisposable: true,
-    fieldManager,
-  });
+  const created = await keepingWarnings(warnings, () =>
+    r.store.create(r.namespace, obj, { dryRun: dryRun(r), warnings, user: r.user, resultDisposable: true, fieldManager }),
+  );
   send(r.res, r.format, 201, renderObject(r, created), warningHeaders(warnings));
 }
 
@@ -45,14 +41,16 @@ export async function handleUpdate(r: ResourceRequest, name: string): Promise<vo
   const fieldManager = updateManager(r, 'UpdateOptions');
   const obj = await readObjectBody(r, warnings);
   checkName(obj, name);
-  const updated = await r.store.update(r.namespace, name, obj, {
-    fieldManager,
-    dryRun: dryRun(r),
-    subresource: r.subresource,
-    warnings,
-    user: r.user,
-    resultDisposable: true,
-  });
+  const updated = await keepingWarnings(warnings, () =>
+    r.store.update(r.namespace, name, obj, {
+      fieldManager,
+      dryRun: dryRun(r),
+      subresource: r.subresource,
+      warnings,
+      user: r.user,
+      resultDisposable: true,
+    }),
+  );
   send(r.res, r.format, 200, renderObject(r, updated), warningHeaders(warnings));
 }
 
@@ -65,11 +63,9 @@ export async function handlePatch(r: ResourceRequest, name: string): Promise<voi
   const body = await readBody(r.req);
   const patch = await parseBody(body, 'application/json');
   const warnings: string[] = [];
-  const updated = await r.store.guaranteedUpdate(
-    r.namespace,
-    name,
-    { dryRun: dryRun(r), subresource: r.subresource, warnings, user: r.user, resultDisposable: true, fieldManager },
-    (current) => {
+  const opts = { dryRun: dryRun(r), subresource: r.subresource, warnings, user: r.user, resultDisposable: true, fieldManager };
+  const updated = await keepingWarnings(warnings, () =>
+    r.store.guaranteedUpdate(r.namespace, name, opts, (current) => {
       const patched = applyPatch(patchType, current, patch, r.store.info, r.ctx.definitions);
       const obj = decodeObjectBody(r, patched, warnings);
       checkName(obj, name);
@@ -78,7 +74,7 @@ export async function handlePatch(r: ResourceRequest, name: string): Promise<voi
         throw r.store.conflictError(name);
       }
       return obj;
-    },
+    }),
   );
   send(r.res, r.format, 200, renderObject(r, updated), warningHeaders(warnings));
 }
