@@ -1,15 +1,20 @@
 import '@xyflow/react/dist/style.css';
 import './app.css';
+import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { WhoAmIAnswer } from '../src/ui/model/answer-types.js';
+import { storedToken, storeToken } from './auth.js';
 import { HomeView } from './home-view.js';
 import { NamespaceView } from './namespace-view.js';
 import { ObjectView } from './object-view.js';
 import { useRoute } from './route.js';
+import { FailureMessage, LoginForm, useSession } from './session.js';
 import { useCluster } from './use-cluster.js';
 
-function App() {
-  const cluster = useCluster();
+function Views({ token, user, onSignOut }: { token: string; user: WhoAmIAnswer; onSignOut: () => void }) {
+  const cluster = useCluster(token);
   const route = useRoute();
+  const forbidden = cluster.store.forbiddenResources();
   return (
     <>
       <nav aria-label="Cascade">
@@ -17,7 +22,28 @@ function App() {
         <span role="status" className="connection">
           {cluster.connected ? 'live' : 'connecting…'}
         </span>
+        <span className="user" aria-label="signed in as">
+          {user.username}
+        </span>
+        {token !== '' && (
+          <button type="button" onClick={onSignOut}>
+            Sign out
+          </button>
+        )}
       </nav>
+      {cluster.failure !== undefined && <FailureMessage failure={cluster.failure} label="cluster stream refused" />}
+      {cluster.synced && forbidden.length > 0 && (
+        <details className="forbidden" aria-label="resources not readable">
+          <summary>
+            {forbidden.length} resources are not shown: {user.username} may not list them
+          </summary>
+          <ul>
+            {forbidden.map((f) => (
+              <li key={f.resource.key}>{f.message}</li>
+            ))}
+          </ul>
+        </details>
+      )}
       {route.view === 'object' && (
         <ObjectView
           key={`${route.namespace ?? ''}/${route.resource}/${route.name}`}
@@ -31,6 +57,18 @@ function App() {
       {route.view === 'home' && <HomeView cluster={cluster} />}
     </>
   );
+}
+
+function App() {
+  const [token, setToken] = useState(storedToken);
+  const session = useSession(token);
+  if (session.state === 'checking') return <p role="status">Connecting…</p>;
+  if (session.state === 'refused') return <LoginForm session={session} onToken={setToken} />;
+  const signOut = (): void => {
+    storeToken('');
+    setToken('');
+  };
+  return <Views key={token} token={token} user={session.user} onSignOut={signOut} />;
 }
 
 const root = document.getElementById('root');

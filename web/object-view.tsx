@@ -32,6 +32,7 @@ export function ObjectView({
   const clock = useClock();
   const { store, revision, synced } = cluster;
   const target = synced ? store.find(resource, namespace, name) : undefined;
+  const denied = synced ? store.forbiddenMessage(resource) : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the store mutates in place; revision says when
   const graph = useMemo(
     () => (target === undefined ? undefined : buildGraph(store, target, relations, Date.now())),
@@ -51,7 +52,12 @@ export function ObjectView({
         {where}
       </h1>
       {!synced && <p role="status">Reading the cluster…</p>}
-      {synced && target === undefined && (
+      {synced && denied !== undefined && (
+        <p role="alert" aria-label="not allowed">
+          {denied}
+        </p>
+      )}
+      {synced && target === undefined && denied === undefined && (
         <p role="status">
           {resource}/{name}
           {where} is gone: it does not exist (any more).
