@@ -22,9 +22,7 @@ function Views({ token, user, onSignOut }: { token: string; user: WhoAmIAnswer; 
         <span role="status" className="connection">
           {cluster.connected ? 'live' : 'connecting…'}
         </span>
-        <span className="user" aria-label="signed in as">
-          {user.username}
-        </span>
+        <span className="user">signed in as {user.username}</span>
         {token !== '' && (
           <button type="button" onClick={onSignOut}>
             Sign out

@@ -14,7 +14,6 @@ export type Session =
  */
 export function useSession(token: string): Session {
   const [session, setSession] = useState<Session>({ state: 'checking' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: token is the trigger; the request reads it from storage
   useEffect(() => {
     const controller = new AbortController();
     setSession({ state: 'checking' });
@@ -37,9 +36,7 @@ export function FailureMessage({ failure, label }: { failure: ApiFailure; label:
   return (
     <div role="alert" aria-label={label} className="failure">
       <strong>{failure.message}</strong>{' '}
-      <span className="failure-code">
-        ({failure.code === 0 ? failure.reason : `HTTP ${failure.code} ${failure.reason}`})
-      </span>
+      <span className="failure-code">({failure.code === 0 ? failure.reason : `HTTP ${failure.code} ${failure.reason}`})</span>
     </div>
   );
 }
@@ -60,14 +57,13 @@ export function LoginForm({ session, onToken }: { session: Extract<Session, { st
       {!session.hadToken && session.failure.code !== 401 && <FailureMessage failure={session.failure} label="sign-in refused" />}
       <form onSubmit={submit}>
         <label>
-          Bearer token{' '}
-          <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} required />
+          Bearer token <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} required />
         </label>{' '}
         <button type="submit">Sign in</button>
       </form>
       <p>
-        Get one with <code>kubectl create token ACCOUNT -n NAMESPACE</code>. It stays in this tab only (sessionStorage)
-        and is sent to this server as an <code>Authorization: Bearer</code> header.
+        Get one with <code>kubectl create token ACCOUNT -n NAMESPACE</code>. It stays in this tab only (sessionStorage) and is sent to this
+        server as an <code>Authorization: Bearer</code> header.
       </p>
     </main>
   );

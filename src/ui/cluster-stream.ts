@@ -41,7 +41,10 @@ export function describeResource(info: ResourceInfo): StreamResource {
  * server's own 403 message: an informer on a forbidden resource would retry forever and never sync. Only the list
  * is tried (one object): the bootstrap roles grant list and watch together.
  */
-async function readable(client: ApiClient, infos: readonly ResourceInfo[]): Promise<{ allowed: ResourceInfo[]; forbidden: ForbiddenResource[] }> {
+async function readable(
+  client: ApiClient,
+  infos: readonly ResourceInfo[],
+): Promise<{ allowed: ResourceInfo[]; forbidden: ForbiddenResource[] }> {
   const allowed: ResourceInfo[] = [];
   const forbidden: ForbiddenResource[] = [];
   await Promise.all(
