@@ -16,6 +16,7 @@ import { benchNamespaceDeletion } from './namespace.js';
 import { benchProtection } from './protection.js';
 import { benchValidation } from './validation.js';
 import { benchEmbeddedStart } from './embed-start.js';
+import { benchUi } from './ui.js';
 import { startProcess } from './process.js';
 import { median } from './stats.js';
 
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchSqlite()));
     rows.push(...(await benchEtcd()));
     rows.push(...(await benchEtcdCluster()));
+    rows.push(...(await benchUi()));
     const table = [
       '| measure | Cascade | baseline (same run) | ratio |',
       '|---|---|---|---|',

@@ -12,7 +12,7 @@ import {
 } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { accessibleName, GROUP_PAGE, type GraphNode, type OwnershipGraph } from '../src/ui/model/ownership-graph.js';
-import { layout, NODE_HEIGHT, NODE_WIDTH } from './graph-layout.js';
+import { layout, NODE_HEIGHT, NODE_WIDTH } from '../src/ui/model/graph-layout.js';
 
 export type GroupAction = 'expand' | 'more' | 'collapse';
 export type OnGroup = (groupId: string, action: GroupAction) => void;
@@ -94,12 +94,19 @@ function ObjectNode({ data }: NodeProps<ObjectNodeType>) {
 
 const NODE_TYPES = { object: ObjectNode };
 
+/** What the layout depends on: the nodes (and which group each sits in) and the edges' ends. */
+function shapeOf(graph: OwnershipGraph): string {
+  const nodes = graph.nodes.map((n) => `${n.id}<${n.memberOf ?? ''}`).join(',');
+  return `${nodes}|${graph.edges.map((e) => `${e.source}>${e.target}`).join(',')}`;
+}
+
 /** The first row of members is brought into view with its group when a group opens or grows. */
 const FOCUS_MEMBERS = 8;
 
 export function GraphView({ graph, onGroup }: { graph: OwnershipGraph; onGroup: OnGroup }) {
   const flow = useRef<ReactFlowInstance<ObjectNodeType, Edge> | undefined>(undefined);
   const focusGroup = useRef<string | undefined>(undefined);
+  const laidOut = useRef<{ shape: string; positions: ReturnType<typeof layout> } | undefined>(undefined);
   const act = useCallback<OnGroup>(
     (id, action) => {
       focusGroup.current = action === 'collapse' ? undefined : id;
@@ -108,7 +115,10 @@ export function GraphView({ graph, onGroup }: { graph: OwnershipGraph; onGroup: 
     [onGroup],
   );
   const { nodes, edges, positions } = useMemo(() => {
-    const positions = layout(graph);
+    // Most changes are states (a finalizer removed, a deletion started): the same nodes and edges keep their places.
+    const shape = shapeOf(graph);
+    if (laidOut.current?.shape !== shape) laidOut.current = { shape, positions: layout(graph) };
+    const positions = laidOut.current.positions;
     const nodes: ObjectNodeType[] = graph.nodes.map((n) => ({
       id: n.id,
       type: 'object',

@@ -9,7 +9,7 @@ export const GROUP_THRESHOLD = 12;
  * in practice and the page lays out again on every change; docs/ui/README.md ("Large graphs") has the measurements
  * this bound comes from.
  */
-export const MAX_LAYOUT_NODES = 500;
+export const MAX_LAYOUT_NODES = 400;
 /** Members of expanded groups sit in a grid under their group (linear layout), so their bound is the DOM's. */
 export const MAX_MEMBER_NODES = 5_000;
 /** How many members an expanded group shows at first, and how many more each "show more" adds. */

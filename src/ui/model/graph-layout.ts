@@ -1,5 +1,5 @@
 import dagre from '@dagrejs/dagre';
-import type { OwnershipGraph } from '../src/ui/model/ownership-graph.js';
+import type { OwnershipGraph } from './ownership-graph.js';
 
 export const NODE_WIDTH = 250;
 export const NODE_HEIGHT = 96;
