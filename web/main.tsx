@@ -9,10 +9,9 @@ import { NamespaceView } from './namespace-view.js';
 import { ObjectView } from './object-view.js';
 import { useRoute } from './route.js';
 import { FailureMessage, LoginForm, useSession } from './session.js';
-import { useCluster } from './use-cluster.js';
+import { type ClusterView, useCluster } from './use-cluster.js';
 
-function Views({ token, user, onSignOut }: { token: string; user: WhoAmIAnswer; onSignOut: () => void }) {
-  const cluster = useCluster(token);
+function Views({ cluster, token, user, onSignOut }: { cluster: ClusterView; token: string; user: WhoAmIAnswer; onSignOut: () => void }) {
   const route = useRoute();
   const forbidden = cluster.store.forbiddenResources();
   return (
@@ -59,14 +58,16 @@ function Views({ token, user, onSignOut }: { token: string; user: WhoAmIAnswer; 
 
 function App() {
   const [token, setToken] = useState(storedToken);
+  // Both at once: the stream does not wait for the sign-in check, which costs a round trip of its own.
   const session = useSession(token);
+  const cluster = useCluster(token);
   if (session.state === 'checking') return <p role="status">Connecting…</p>;
   if (session.state === 'refused') return <LoginForm session={session} onToken={setToken} />;
   const signOut = (): void => {
     storeToken('');
     setToken('');
   };
-  return <Views key={token} token={token} user={session.user} onSignOut={signOut} />;
+  return <Views cluster={cluster} token={token} user={session.user} onSignOut={signOut} />;
 }
 
 const root = document.getElementById('root');

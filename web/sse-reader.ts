@@ -15,8 +15,10 @@ export async function readServerSentEvents(body: ReadableStream<Uint8Array>, onE
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
+    // The first frame holds the whole cluster (megabytes): look for its end only in what is new, not from the start.
+    const from = Math.max(0, buffer.length - 1);
     buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf('\n\n');
+    let end = buffer.indexOf('\n\n', from);
     while (end >= 0) {
       const frame = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);

@@ -31,7 +31,11 @@ export function useCluster(token: string): ClusterView {
   const [failure, setFailure] = useState<ApiFailure | undefined>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: token is the reconnect trigger; the request reads it from storage
   useEffect(() => {
+    // Another token is another user: nothing read with the previous one stays on screen.
     let current = new ObjectStore();
+    setStore(current);
+    setSynced(false);
+    setFailure(undefined);
     let timer: number | undefined;
     let retry: number | undefined;
     let delay = RETRY_MIN_MS;
