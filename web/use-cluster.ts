@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ObjectStore } from '../src/ui/model/object-store.js';
 import type { ForbiddenResource, StreamBatch, StreamResource } from '../src/ui/model/stream-protocol.js';
 import { type ApiFailure, apiFetch, failureOf } from './auth.js';
-import { readServerSentEvents } from './sse-reader.js';
+import { readServerSentEvents } from '../src/ui/model/sse-reader.js';
 
 export interface ClusterView {
   readonly store: ObjectStore;
