@@ -24,6 +24,8 @@ export class UiMount {
 
   /** Takes /ui and everything under /ui/; returns false for every other request (the API's). */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
+    // Every API request passes here first: answer them without parsing their URL.
+    if (!(req.url ?? '').startsWith(PREFIX)) return false;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`)) return false;
     if (url.pathname === PREFIX || this.sessions === undefined) {
