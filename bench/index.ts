@@ -19,6 +19,7 @@ import { benchScale } from './scale.js';
 import { benchValidation } from './validation.js';
 import { benchWorkloads } from './workloads.js';
 import { benchEmbeddedStart } from './embed-start.js';
+import { benchUi } from './ui.js';
 import { startProcess } from './process.js';
 import { median } from './stats.js';
 
@@ -145,6 +146,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchSqlite()));
     rows.push(...(await benchEtcd()));
     rows.push(...(await benchEtcdCluster()));
+    rows.push(...(await benchUi()));
     rows.push(...(await benchScale()));
     const table = [
       '| measure | Cascade | baseline (same run) | ratio |',

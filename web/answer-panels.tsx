@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ExplainAnswer, PreviewAnswer } from '../src/ui/model/answer-types.js';
+import { apiFetch } from './auth.js';
 
 export interface TargetQuery {
   readonly resource: string;
@@ -24,7 +25,7 @@ function useAnswer<T>(path: string, target: TargetQuery, revision: number): { da
   useEffect(() => {
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      fetch(`${path}?${query}`, { signal: controller.signal })
+      apiFetch(`${path}?${query}`, { signal: controller.signal })
         .then(async (res) => {
           const body = (await res.json()) as T & { message?: string };
           setState(res.ok ? { data: body } : { error: body.message ?? `HTTP ${res.status}` });

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import { buildGraph } from '../src/ui/model/ownership-graph.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { buildGraph, type ExpandedGroups, GROUP_PAGE, MAX_LAYOUT_NODES, MAX_MEMBER_NODES } from '../src/ui/model/ownership-graph.js';
 import { RELATIONS, type Relation } from '../src/ui/model/relations.js';
 import { ExplainPanel, PreviewPanel } from './answer-panels.js';
-import { GraphView } from './graph-view.js';
+import { type GroupAction, GraphView } from './graph-view.js';
 import type { ClusterView } from './use-cluster.js';
 
 /** Terminating ages tick even when nothing changes. */
@@ -29,13 +29,23 @@ export function ObjectView({
   name: string;
 }) {
   const [relations, setRelations] = useState<ReadonlySet<Relation>>(new Set());
+  const [expanded, setExpanded] = useState<ExpandedGroups>(new Map());
+  const onGroup = useCallback((id: string, action: GroupAction) => {
+    setExpanded((current) => {
+      const next = new Map(current);
+      if (action === 'collapse') next.delete(id);
+      else next.set(id, (action === 'more' ? (current.get(id) ?? 0) : 0) + GROUP_PAGE);
+      return next;
+    });
+  }, []);
   const clock = useClock();
   const { store, revision, synced } = cluster;
   const target = synced ? store.find(resource, namespace, name) : undefined;
+  const denied = synced ? store.forbiddenMessage(resource) : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the store mutates in place; revision says when
   const graph = useMemo(
-    () => (target === undefined ? undefined : buildGraph(store, target, relations, Date.now())),
-    [store, target, relations, revision, clock],
+    () => (target === undefined ? undefined : buildGraph(store, target, relations, Date.now(), expanded)),
+    [store, target, relations, expanded, revision, clock],
   );
   const where = namespace === undefined ? '' : ` in namespace ${namespace}`;
   const toggle = (r: Relation): void => {
@@ -51,7 +61,12 @@ export function ObjectView({
         {where}
       </h1>
       {!synced && <p role="status">Reading the cluster…</p>}
-      {synced && target === undefined && (
+      {synced && denied !== undefined && (
+        <p role="alert" aria-label="not allowed">
+          {denied}
+        </p>
+      )}
+      {synced && target === undefined && denied === undefined && (
         <p role="status">
           {resource}/{name}
           {where} is gone: it does not exist (any more).
@@ -67,8 +82,12 @@ export function ObjectView({
               </label>
             ))}
           </fieldset>
-          {graph.truncated && <p role="note">The graph is cut at {graph.nodes.length} nodes.</p>}
-          <GraphView graph={graph} />
+          {graph.truncated && (
+            <p role="note">
+              The graph is cut at {graph.nodes.length} nodes (at most {MAX_LAYOUT_NODES} laid out, {MAX_MEMBER_NODES} group members).
+            </p>
+          )}
+          <GraphView graph={graph} onGroup={onGroup} />
         </>
       )}
       {synced && target !== undefined && (

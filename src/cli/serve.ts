@@ -145,10 +145,10 @@ export async function serve(argv: string[]): Promise<void> {
   };
   const etcdFile = (name: 'etcd-cafile' | 'etcd-certfile' | 'etcd-keyfile'): string | undefined =>
     optional(name) === undefined || optional(name) === '' ? undefined : resolve(flag(name));
-  // The web UI at /ui/ only where the page's credential-less requests are the admin's anyway (src/ui/serve-mount.ts).
-  const uiMount = insecure ? new UiMount() : undefined;
+  // The web UI at /ui/: its pages read the API with the page's own token (src/ui/serve-mount.ts).
+  const uiMount = new UiMount();
   const server = await startApiServer({
-    frontHandler: uiMount === undefined ? undefined : (req, res) => uiMount.handle(req, res),
+    frontHandler: (req, res) => uiMount.handle(req, res),
     backend: openBackend({
       storage: flag('storage') as StorageKind,
       dataDir,
@@ -211,14 +211,14 @@ export async function serve(argv: string[]): Promise<void> {
       : undefined,
   });
   await writeKubeconfig(kubeconfigPath, server.url, { caCert: pki?.caCert, token: adminToken });
-  uiMount?.attach(server.url);
+  uiMount.attach(server.url, pki?.caCert);
   process.stdout.write(`Cascade API server listening on ${server.url} — export KUBECONFIG=${kubeconfigPath}\n`);
-  if (uiMount !== undefined) process.stdout.write(`Web UI at ${server.url.replace(/\/$/, '')}/ui/\n`);
+  process.stdout.write(`Web UI at ${server.url.replace(/\/$/, '')}/ui/\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    Promise.all([uiMount?.close(), server.close()]).then(
+    Promise.all([uiMount.close(), server.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(`cascade: error while stopping on ${signal}:`, err);

@@ -1,9 +1,10 @@
 import type { PropagationPolicy } from '../api/delete-options.js';
 import { badRequest } from '../api/errors.js';
+import type { KubeObject } from '../api/types.js';
 import type { ApiClient } from '../client/interface.js';
 import { explain } from '../tools/explain.js';
 import { previewDeletion } from '../tools/preview.js';
-import type { ExplainAnswer, PreviewAnswer } from './model/answer-types.js';
+import type { ExplainAnswer, PreviewAnswer, WhoAmIAnswer } from './model/answer-types.js';
 import { renderExplanation } from '../tools/render-explain.js';
 import { renderPreview } from '../tools/render-preview.js';
 import { ClusterSnapshot } from '../tools/snapshot.js';
@@ -51,4 +52,17 @@ export async function previewAnswer(client: ApiClient, query: URLSearchParams): 
     previews.push({ policy, document, text: renderPreview(document, false) });
   }
   return { previews };
+}
+
+const SELF_SUBJECT_REVIEWS = { group: 'authentication.k8s.io', version: 'v1', resource: 'selfsubjectreviews' };
+
+/** Who the page's credentials are, as `kubectl auth whoami` asks: a SelfSubjectReview. */
+export async function whoAmI(client: ApiClient): Promise<WhoAmIAnswer> {
+  const review = (await client.create(SELF_SUBJECT_REVIEWS, undefined, {
+    apiVersion: 'authentication.k8s.io/v1',
+    kind: 'SelfSubjectReview',
+    metadata: {},
+  })) as KubeObject & { status?: { userInfo?: { username?: string; groups?: string[] } } };
+  const user = review.status?.userInfo;
+  return { username: user?.username ?? '', groups: user?.groups ?? [] };
 }

@@ -1,42 +1,50 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toStatusError } from '../api/errors.js';
-import { createHttpClient, type HttpApiClient } from '../client/http-client.js';
+import { notFoundPath, StatusError, toStatusError } from '../api/errors.js';
 import { writeStatus } from './api-proxy.js';
-import { createUiRoutes } from './ui-server.js';
+import { serveAsset } from './static-assets.js';
+import { UiSessions } from './ui-sessions.js';
 
 const PREFIX = '/ui';
+const API_PREFIX = `${PREFIX}/ui-api/`;
 
 /**
- * The web UI inside `cascade serve --insecure-http`, at /ui/. It reads the server through its own HTTP API, so
- * it sees exactly what clients see; on plain HTTP every request acts as the admin, which is also what the page's
- * requests (which carry no credentials) get. A secure server does not mount it: `cascade ui` with the server's
- * kubeconfig gives the same page with the user's own credentials.
+ * The web UI inside `cascade serve`, at /ui/. The page's files are served to anyone, before authentication: they
+ * are the same public bytes for every visitor and hold no cluster data (docs/ui/README.md, "Serving"). Everything
+ * the page reads goes through /ui/ui-api/, which reads the server's own HTTP API with the page's bearer token, so
+ * the API server authenticates and authorizes it as it does any client; on plain HTTP (--insecure-http) every
+ * request acts as the admin.
  */
 export class UiMount {
-  private client: HttpApiClient | undefined;
-  private routes: ReturnType<typeof createUiRoutes> | undefined;
+  private sessions: UiSessions | undefined;
 
-  /** Called once the server listens, with the URL it answers on. */
-  attach(serverUrl: string): void {
-    this.client = createHttpClient({ server: serverUrl, userAgent: 'cascade-ui' });
-    this.routes = createUiRoutes({ client: this.client, prefix: PREFIX });
+  /** Called once the server listens, with the URL it answers on and, for HTTPS, the CA of its certificate. */
+  attach(serverUrl: string, ca?: string | Buffer): void {
+    this.sessions = new UiSessions({ server: serverUrl, prefix: PREFIX, ...(ca === undefined ? {} : { ca }) });
   }
 
   /** Takes /ui and everything under /ui/; returns false for every other request (the API's). */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
+    // Every API request passes here first: answer them without parsing their URL.
+    if (!(req.url ?? '').startsWith(PREFIX)) return false;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`)) return false;
-    if (url.pathname === PREFIX || this.routes === undefined) {
+    if (url.pathname === PREFIX || this.sessions === undefined) {
       res.writeHead(302, { Location: `${PREFIX}/` });
       res.end();
       return true;
     }
-    this.routes.handle(req, res, url).catch((err: unknown) => writeStatus(res, toStatusError(err)));
+    this.serve(this.sessions, req, res, url).catch((err: unknown) => writeStatus(res, toStatusError(err)));
     return true;
   }
 
+  private async serve(sessions: UiSessions, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (url.pathname.startsWith(API_PREFIX)) return sessions.routesFor(req).handle(req, res, url);
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return writeStatus(res, new StatusError(405, 'MethodNotAllowed', `${req.method ?? ''} is not allowed`));
+    if (!(await serveAsset(res, url.pathname.slice(PREFIX.length + 1)))) writeStatus(res, notFoundPath());
+  }
+
   async close(): Promise<void> {
-    await this.routes?.close();
-    this.client?.close();
+    await this.sessions?.close();
   }
 }

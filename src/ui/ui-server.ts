@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { notFoundPath, StatusError, toStatusError } from '../api/errors.js';
 import type { HttpTransport } from '../client/http-transport.js';
 import type { ApiClient } from '../client/interface.js';
-import { explainAnswer, previewAnswer } from './answers.js';
+import { explainAnswer, previewAnswer, whoAmI } from './answers.js';
 import { isProxiedPath, proxyRead, writeStatus } from './api-proxy.js';
 import { ClusterStream } from './cluster-stream.js';
 import { serveAsset } from './static-assets.js';
@@ -56,10 +56,14 @@ export interface UiRoutesOptions {
 }
 
 /** The app's own routes under a prefix: its assets, the cluster stream and the explain/preview answers. */
-export function createUiRoutes(options: UiRoutesOptions): {
+export interface UiRoutes {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  /** Pages holding the cluster stream open. */
+  readonly openStreams: number;
   close(): Promise<void>;
-} {
+}
+
+export function createUiRoutes(options: UiRoutesOptions): UiRoutes {
   const stream = new ClusterStream(options.client);
   return {
     async handle(req, res, url) {
@@ -68,6 +72,8 @@ export function createUiRoutes(options: UiRoutesOptions): {
       switch (path) {
         case '/ui-api/stream':
           return stream.serve(res);
+        case '/ui-api/whoami':
+          return answer(res, whoAmI(options.client));
         case '/ui-api/explain':
           return answer(res, explainAnswer(options.client, url.searchParams));
         case '/ui-api/preview':
@@ -75,6 +81,9 @@ export function createUiRoutes(options: UiRoutesOptions): {
       }
       if (await serveAsset(res, path.slice(1))) return;
       writeStatus(res, notFoundPath());
+    },
+    get openStreams() {
+      return stream.openStreams;
     },
     close: () => stream.close(),
   };

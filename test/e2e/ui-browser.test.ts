@@ -306,7 +306,7 @@ describe('cascade ui in a browser', { skip }, () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'stuck-namespace.png'), fullPage: true });
   });
 
-  it(`collapses ${BIG} dependents into a group and paints it within 2 s`, async () => {
+  it(`collapses ${BIG} dependents into a group, paints it within 2 s, and expands it a page at a time`, async () => {
     const owner = await create('big', configMap('owner', 'big'));
     const names = Array.from({ length: BIG }, (_, i) => `d-${i}`);
     for (let i = 0; i < names.length; i += 50)
@@ -338,6 +338,41 @@ describe('cascade ui in a browser', { skip }, () => {
     console.log(`first paint of ${BIG} dependents: ${paintMs} ms after navigation start`);
     assert.ok(paintMs < 2000, `first paint took ${paintMs} ms`);
     await page2.screenshot({ path: join(SCREENSHOTS, 'large-graph.png') });
+
+    // The group opens with Enter on its button (reached with Tab), a page of members at a time, by name.
+    const groupLabel = (count: number, extra = ''): string =>
+      `group of ${count} ConfigMap dependents: 0 terminating; 0 held by finalizers${extra}`;
+    const expand = `Expand group of ${BIG} ConfigMap dependents`;
+    await waitFor(
+      async () => {
+        await page2.keyboard.press('Tab');
+        return (await page2.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === expand ? true : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 1, what: 'Tab to reach the group button' },
+    );
+    const opened = Date.now();
+    await page2.keyboard.press('Enter');
+    await page2.getByLabel(groupLabel(BIG, `; showing 200 of ${BIG}`)).waitFor({ timeout: 10_000 });
+    const member = (name: string) => page2.getByLabel(`ConfigMap ${name} in big: live`, { exact: true });
+    // Members are sorted by name: d-0, d-1, d-10, d-100, …
+    await member('d-0').waitFor({ timeout: 10_000 });
+    console.log(`expanding the group to 200 members: ${Date.now() - opened} ms`);
+    const more = Date.now();
+    await page2.getByRole('button', { name: `Show 200 more of ${BIG} ConfigMap dependents` }).click();
+    await page2.getByLabel(groupLabel(BIG, `; showing 400 of ${BIG}`)).waitFor({ timeout: 10_000 });
+    console.log(`showing 200 more (400 members): ${Date.now() - more} ms`);
+    await page2.screenshot({ path: join(SCREENSHOTS, 'expanded-group.png') });
+
+    // Live: a member deleted by someone else leaves the grid and the count.
+    assert.equal((await ts.request('DELETE', '/api/v1/namespaces/big/configmaps/d-0')).status, 200);
+    await page2.getByLabel(groupLabel(BIG - 1, `; showing 400 of ${BIG - 1}`)).waitFor({ timeout: 10_000 });
+    await member('d-0').waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Collapsing with the keyboard brings the single group node back.
+    await page2.getByRole('button', { name: `Collapse group of ${BIG - 1} ConfigMap dependents` }).focus();
+    await page2.keyboard.press('Enter');
+    await page2.getByLabel(groupLabel(BIG - 1), { exact: true }).waitFor({ timeout: 10_000 });
+    assert.equal(await member('d-1').count(), 0);
     await page2.close();
   });
 });

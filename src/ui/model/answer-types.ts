@@ -12,3 +12,9 @@ export interface ExplainAnswer {
 export interface PreviewAnswer {
   readonly previews: readonly { readonly policy: PropagationPolicy; readonly document: CascadePreview; readonly text: string }[];
 }
+
+/** `/ui-api/whoami`: the user a SelfSubjectReview names for the page's credentials. */
+export interface WhoAmIAnswer {
+  readonly username: string;
+  readonly groups: readonly string[];
+}

@@ -1,5 +1,5 @@
 import { isObject, type KubeObject } from '../../api/types.js';
-import type { StreamEvent, StreamResource } from './stream-protocol.js';
+import type { ForbiddenResource, StreamEvent, StreamResource } from './stream-protocol.js';
 
 /** An object with the resource it was listed from. */
 export interface StoredObject {
@@ -22,6 +22,22 @@ export class ObjectStore {
       this.byResource.set(r.key, r);
       if (!this.byKind.has(`${r.group}/${r.kind}`)) this.byKind.set(`${r.group}/${r.kind}`, r);
     }
+  }
+
+  private forbidden: readonly ForbiddenResource[] = [];
+
+  /** The resources the page's credentials may not read, with the server's 403 message for each. */
+  setForbidden(forbidden: readonly ForbiddenResource[]): void {
+    this.forbidden = forbidden;
+  }
+
+  forbiddenResources(): readonly ForbiddenResource[] {
+    return this.forbidden;
+  }
+
+  /** Why objects of this resource cannot be shown, if the credentials may not read it. */
+  forbiddenMessage(key: string): string | undefined {
+    return this.forbidden.find((f) => f.resource.key === key)?.message;
   }
 
   resource(key: string): StreamResource | undefined {

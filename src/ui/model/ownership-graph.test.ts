@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject, OwnerReference } from '../../api/types.js';
 import { ObjectStore } from './object-store.js';
-import { accessibleName, buildGraph, GROUP_THRESHOLD } from './ownership-graph.js';
+import { accessibleName, buildGraph, GROUP_PAGE, GROUP_THRESHOLD, groupId, MAX_LAYOUT_NODES } from './ownership-graph.js';
 import type { StreamResource } from './stream-protocol.js';
 
 const RESOURCES: StreamResource[] = [
@@ -103,6 +103,79 @@ describe('the ownership graph', () => {
       'ConfigMap owner in ns: live',
       'group of 5000 ConfigMap dependents: 0 terminating; 3 held by finalizers',
     ]);
+  });
+
+  it('expands a group into its members a page at a time, by name, and follows the store', () => {
+    const store = storeWith();
+    add(store, 'configmaps', { name: 'owner', uid: 'o' });
+    for (let i = 0; i < 450; i++)
+      add(store, 'configmaps', { name: `d-${String(i).padStart(3, '0')}`, uid: `d${i}`, ownerReferences: [owner('owner', 'o')] });
+    add(store, 'configmaps', { name: 'grandchild', uid: 'g', ownerReferences: [owner('d-000', 'd0')] });
+    const target = store.find('configmaps', 'ns', 'owner');
+    assert.ok(target);
+    const group = groupId('o', 'ConfigMap');
+    const build = (shown: number) => buildGraph(store, target, new Set(), NOW, new Map([[group, shown]]));
+
+    const first = build(GROUP_PAGE);
+    const members = first.nodes.filter((n) => n.memberOf === group);
+    assert.equal(members.length, GROUP_PAGE);
+    assert.deepEqual([members[0]?.name, members.at(-1)?.name], ['d-000', 'd-199']);
+    assert.equal(
+      accessibleName(first.nodes[1] as (typeof first.nodes)[number]),
+      'group of 450 ConfigMap dependents: 0 terminating; 0 held by finalizers; showing 200 of 450',
+    );
+    // A member's own dependents are walked as any dependent's are.
+    assert.ok(first.edges.some((e) => e.source === 'd0' && e.target === 'g'));
+    assert.equal(first.truncated, false);
+
+    assert.equal(build(3 * GROUP_PAGE).nodes.filter((n) => n.memberOf === group).length, 450);
+
+    // A watch event: a member terminates and another leaves; the counts and the members follow.
+    add(store, 'configmaps', {
+      name: 'd-001',
+      uid: 'd1',
+      deletionTimestamp: '2026-01-01T00:00:50Z',
+      finalizers: ['f'],
+      ownerReferences: [owner('owner', 'o')],
+    });
+    store.apply({
+      type: 'DELETED',
+      resource: 'configmaps',
+      object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'd-002', namespace: 'ns', uid: 'd2' } },
+    });
+    const live = build(GROUP_PAGE);
+    assert.equal(live.nodes.find((n) => n.id === group)?.group?.count, 449);
+    assert.equal(live.nodes.find((n) => n.id === group)?.group?.terminating, 1);
+    assert.deepEqual(
+      live.nodes
+        .filter((n) => n.memberOf === group)
+        .slice(0, 3)
+        .map((n) => n.name),
+      ['d-000', 'd-001', 'd-003'],
+    );
+  });
+
+  it(`bounds the laid-out nodes at ${MAX_LAYOUT_NODES}, whatever the members of expanded groups`, () => {
+    const store = storeWith();
+    add(store, 'configmaps', { name: 'owner', uid: 'o' });
+    // Twelve per kind per owner stay single nodes: a wide tree of them is what the layout bound is for.
+    for (let i = 0; i < GROUP_THRESHOLD; i++) {
+      add(store, 'configmaps', { name: `a-${i}`, uid: `a${i}`, ownerReferences: [owner('owner', 'o')] });
+      for (let j = 0; j < GROUP_THRESHOLD; j++) {
+        add(store, 'configmaps', { name: `b-${i}-${j}`, uid: `b${i}-${j}`, ownerReferences: [owner(`a-${i}`, `a${i}`)] });
+        for (let k = 0; k < 4; k++)
+          add(store, 'configmaps', {
+            name: `c-${i}-${j}-${k}`,
+            uid: `c${i}-${j}-${k}`,
+            ownerReferences: [owner(`b-${i}-${j}`, `b${i}-${j}`)],
+          });
+      }
+    }
+    const target = store.find('configmaps', 'ns', 'owner');
+    assert.ok(target);
+    const graph = buildGraph(store, target, new Set(), NOW);
+    assert.equal(graph.truncated, true);
+    assert.ok(graph.nodes.length <= MAX_LAYOUT_NODES + GROUP_THRESHOLD, String(graph.nodes.length));
   });
 
   it('adds the relations that are switched on: Service → Pods, Pod → Node, Pod → ConfigMap, events', () => {

@@ -4,8 +4,16 @@ import { type Relation, relatedTo } from './relations.js';
 
 /** More dependents of one kind under one owner than this become a single group node. */
 export const GROUP_THRESHOLD = 12;
-/** Bounds the walk, whatever the cluster holds (ownership cycles, very deep chains). */
-const MAX_NODES = 400;
+/**
+ * The nodes dagre lays out (everything but the members of expanded groups). Its layered layout is super-linear
+ * in practice and the page lays out again on every change; docs/ui/README.md ("Large graphs") has the measurements
+ * this bound comes from.
+ */
+export const MAX_LAYOUT_NODES = 400;
+/** Members of expanded groups sit in a grid under their group (linear layout), so their bound is the DOM's. */
+export const MAX_MEMBER_NODES = 5_000;
+/** How many members an expanded group shows at first, and how many more each "show more" adds. */
+export const GROUP_PAGE = 200;
 /** Service → Pod → PVC → PV is three hops. */
 const RELATION_HOPS = 3;
 
@@ -22,7 +30,15 @@ export interface GraphNode {
   readonly state?: NodeState;
   /** The state in words, shown on the node and in its accessible name. */
   readonly words: readonly string[];
-  readonly group?: { readonly count: number; readonly terminating: number; readonly withFinalizers: number };
+  readonly group?: {
+    readonly count: number;
+    readonly terminating: number;
+    readonly withFinalizers: number;
+    /** Members on screen: 0 while collapsed. */
+    readonly shown: number;
+  };
+  /** The expanded group (its id) this node is drawn under, in a grid, instead of by the layered layout. */
+  readonly memberOf?: string;
 }
 
 export interface GraphEdge {
@@ -38,8 +54,15 @@ export interface GraphEdge {
 export interface OwnershipGraph {
   readonly nodes: readonly GraphNode[];
   readonly edges: readonly GraphEdge[];
-  /** The walk stopped at MAX_NODES. */
+  /** The walk stopped at MAX_LAYOUT_NODES or MAX_MEMBER_NODES. */
   readonly truncated: boolean;
+}
+
+/** Expanded groups by id, with how many members each shows (a multiple of GROUP_PAGE). */
+export type ExpandedGroups = ReadonlyMap<string, number>;
+
+export function groupId(ownerUid: string, kind: string): string {
+  return `group:${ownerUid}:${kind}`;
 }
 
 /** What the node says to a screen reader, and what Tab-navigation announces. */
@@ -60,24 +83,28 @@ class Builder {
   readonly nodes = new Map<string, GraphNode>();
   readonly edges = new Map<string, GraphEdge>();
   truncated = false;
+  private members = 0;
 
   readonly store: ObjectStore;
   readonly now: number;
+  readonly expanded: ExpandedGroups;
 
-  constructor(store: ObjectStore, now: number) {
+  constructor(store: ObjectStore, now: number, expanded: ExpandedGroups) {
     this.store = store;
     this.now = now;
+    this.expanded = expanded;
   }
 
   full(): boolean {
-    if (this.nodes.size < MAX_NODES) return false;
+    if (this.nodes.size - this.members < MAX_LAYOUT_NODES) return false;
     this.truncated = true;
     return true;
   }
 
-  addObject(stored: StoredObject, role: NodeRole): string {
+  addObject(stored: StoredObject, role: NodeRole, memberOf?: string): string {
     const id = stored.object.metadata.uid ?? '';
     if (!this.nodes.has(id)) {
+      if (memberOf !== undefined) this.members++;
       const state = nodeState(this.store, stored, this.now);
       const meta = stored.object.metadata;
       this.nodes.set(id, {
@@ -89,6 +116,7 @@ class Builder {
         href: hrefOf(stored),
         state,
         words: describeState(state),
+        ...(memberOf === undefined ? {} : { memberOf }),
       });
     }
     return id;
@@ -140,7 +168,13 @@ class Builder {
       }
       for (const [kind, dependents] of byKind) {
         if (dependents.length > GROUP_THRESHOLD) {
-          this.addGroup(ownerId, kind, dependents);
+          for (const member of this.addGroup(ownerId, kind, dependents)) {
+            const id = member.object.metadata.uid ?? '';
+            if (!seen.has(id)) {
+              seen.add(id);
+              queue.push(member);
+            }
+          }
           continue;
         }
         for (const d of dependents) {
@@ -162,20 +196,31 @@ class Builder {
     }
   }
 
-  addGroup(ownerId: string, kind: string, members: readonly StoredObject[]): void {
-    const id = `group:${ownerId}:${kind}`;
+  /**
+   * One node for many dependents of one kind; when expanded, its first members by name (a page at a time) under it,
+   * which are returned for the walk to continue below them. Counts and members follow the store on every build.
+   */
+  addGroup(ownerId: string, kind: string, members: readonly StoredObject[]): StoredObject[] {
+    const id = groupId(ownerId, kind);
     const terminating = members.filter((m) => m.object.metadata.deletionTimestamp !== undefined).length;
     const withFinalizers = members.filter((m) => (m.object.metadata.finalizers?.length ?? 0) > 0).length;
+    const wanted = Math.min(this.expanded.get(id) ?? 0, members.length, MAX_MEMBER_NODES - this.members);
+    if (wanted < Math.min(this.expanded.get(id) ?? 0, members.length)) this.truncated = true;
+    const shown = [...members].sort(byName).slice(0, Math.max(wanted, 0));
     const words = [`${terminating} terminating`, `${withFinalizers} held by finalizers`];
+    if (this.expanded.has(id)) words.push(`showing ${shown.length} of ${members.length}`);
     this.nodes.set(id, {
       id,
       role: 'group',
       kind,
       name: `× ${members.length}`,
       words,
-      group: { count: members.length, terminating, withFinalizers },
+      group: { count: members.length, terminating, withFinalizers, shown: shown.length },
     });
     this.addEdge({ id: `own:${ownerId}:${id}`, source: ownerId, target: id, type: 'owner' });
+    // Members are drawn in a grid right under their group: no edge each, the grid says whose they are.
+    for (const member of shown) this.addObject(member, 'dependent', id);
+    return shown;
   }
 
   /** Relations of the ownership graph's objects, and of what they bring in, up to RELATION_HOPS away. */
@@ -209,9 +254,21 @@ class Builder {
   }
 }
 
+function byName(a: StoredObject, b: StoredObject): number {
+  const x = a.object.metadata.name ?? '';
+  const y = b.object.metadata.name ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** The object's owners (up) and dependents (down), with the enabled relations around them. */
-export function buildGraph(store: ObjectStore, target: StoredObject, relations: ReadonlySet<Relation>, now: number): OwnershipGraph {
-  const builder = new Builder(store, now);
+export function buildGraph(
+  store: ObjectStore,
+  target: StoredObject,
+  relations: ReadonlySet<Relation>,
+  now: number,
+  expanded: ExpandedGroups = new Map(),
+): OwnershipGraph {
+  const builder = new Builder(store, now, expanded);
   const id = builder.addObject(target, 'target');
   builder.walkOwners(target, id, new Set([id]));
   builder.walkDependents(target);

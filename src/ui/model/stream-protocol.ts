@@ -20,3 +20,9 @@ export interface StreamEvent {
 export interface StreamBatch {
   readonly events: readonly StreamEvent[];
 }
+
+/** A resource the page's credentials may not list or watch, with the server's 403 message. */
+export interface ForbiddenResource {
+  readonly resource: StreamResource;
+  readonly message: string;
+}
