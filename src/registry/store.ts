@@ -16,7 +16,7 @@ import { apiVersionOf, type KubeList, type KubeObject, type Status } from '../ap
 import type { UserInfo } from '../api/user.js';
 import type { Backend, KeyValue } from '../storage/backend.js';
 import { KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../storage/errors.js';
-import { bytesEqual, decodeObject, encodeObject } from './codec.js';
+import { decodeObject, encodeObject, storesSame } from './codec.js';
 import type { ComputedFields } from './computed-fields.js';
 import { validateDeleteOptions } from './delete-policy.js';
 import { checkDeletePreconditions, deletionGrace, deletionOutcome, UNCHANGED } from './deletion.js';
@@ -622,7 +622,7 @@ export class ResourceStore {
     opts: WriteOptions = {},
   ): Promise<KubeObject> {
     const bytes = encodeObject(next);
-    if (bytesEqual(bytes, kv.value)) return old;
+    if (storesSame(bytes, next, kv.value)) return old;
     if (dryRun) {
       next.metadata.resourceVersion = old.metadata.resourceVersion;
       return next;
