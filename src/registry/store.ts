@@ -35,7 +35,7 @@ import type { WriteHooks } from './write-hooks.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation/object-meta.js';
 import { parseResourceVersion } from './resource-version.js';
 import { DEDUCED, type MergeType } from '../apply/schema.js';
-import { endpointOf, trackUpdateOperation } from './field-tracking.js';
+import { admitKeepingManagedFields, endpointOf, trackUpdateOperation } from './field-tracking.js';
 import type { VersionConversion } from '../kinds/define/kind-definition.js';
 
 export interface WriteOptions {
@@ -280,7 +280,7 @@ export class ResourceStore {
     this.track(undefined, obj, opts);
     const attributes = this.attributes('CREATE', obj, undefined, opts);
     const admission = this.admission();
-    await admission.admit(attributes);
+    await admitKeepingManagedFields(admission, attributes);
     // Kubernetes' order: mutating admission, the storage's own steps (allocation), then the strategy and validation.
     const finish = (await this.hooks.beginCreate?.(obj, opts.dryRun === true)) ?? (async () => {});
     let stored = false;
@@ -454,7 +454,7 @@ export class ResourceStore {
     }
     const attributes = this.attributes('UPDATE', next, old, opts);
     const admission = this.admission();
-    await admission.admit(attributes);
+    await admitKeepingManagedFields(admission, attributes);
     const mainResource =
       opts.subresource !== 'status' && opts.subresource !== 'finalize' && opts.subresource !== 'binding' && custom === undefined;
     if (mainResource) this.strategy.prepareForUpdate(next, old);
