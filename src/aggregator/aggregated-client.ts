@@ -20,7 +20,7 @@ import { hostPort } from './endpoint-resolver.js';
 import { identityHeaders } from './identity-headers.js';
 import { describeNetworkError } from './network-errors.js';
 import { SERVICE_UNAVAILABLE_TEXT } from './proxy.js';
-import { listQuery, PATCH_CONTENT_TYPES, selectorQuery } from '../client/request-params.js';
+import { APPLY_CONTENT_TYPE, applyQuery, listQuery, PATCH_CONTENT_TYPES, selectorQuery } from '../client/request-params.js';
 
 /** What the client needs from the aggregator. */
 export interface AggregatedBackends {
@@ -183,6 +183,19 @@ export function createAggregatedApiClient(backends: AggregatedBackends, user: Us
         path: objectPath(ref, namespace, name),
         body: patch,
         contentType: PATCH_CONTENT_TYPES[type],
+        target: target(ref, name),
+      };
+      return (await request<KubeObject>(call)).body;
+    },
+    async apply(ref, namespace, config, opts) {
+      const name = config.metadata.name ?? '';
+      const call: Call = {
+        ref,
+        method: 'PATCH',
+        path: objectPath(ref, namespace, name),
+        query: applyQuery(opts),
+        body: config,
+        contentType: APPLY_CONTENT_TYPE,
         target: target(ref, name),
       };
       return (await request<KubeObject>(call)).body;

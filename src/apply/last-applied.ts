@@ -1,4 +1,5 @@
 import { isJsonMap, type JsonMap } from '../util/json-value.js';
+import { annotationsWithinLimit } from '../validation/labels.js';
 import { compare } from './compare.js';
 import { type Conflict, conflictError } from './conflict.js';
 import { canonicalJson, type FieldSet } from './fieldpath.js';
@@ -52,7 +53,10 @@ function goJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** R10.111: an object that has the annotation gets the configuration just applied (without the annotation) in it. */
+/**
+ * R10.111: an object that has the annotation gets the configuration just applied (without the annotation) in it;
+ * when that would take the annotations past their 256 KiB limit, the annotation goes instead.
+ */
 export function refreshLastApplied(result: JsonMap, config: JsonMap): void {
   const annotations = annotationsOf(result);
   const current = annotations?.[LAST_APPLIED];
@@ -61,4 +65,5 @@ export function refreshLastApplied(result: JsonMap, config: JsonMap): void {
   const copyAnnotations = annotationsOf(copy);
   if (copyAnnotations !== undefined) delete copyAnnotations[LAST_APPLIED];
   annotations[LAST_APPLIED] = `${goJson(copy)}\n`;
+  if (!annotationsWithinLimit(annotations)) delete annotations[LAST_APPLIED];
 }

@@ -34,12 +34,16 @@ export function decodeManagedFields(list: unknown): ManagedFields {
   const out: ManagedFields = new Map();
   if (list === undefined || list === null) return out;
   if (!Array.isArray(list)) throw new ManagedFieldsError('managedFields must be a list');
-  for (const raw of list) {
+  for (const [i, raw] of list.entries()) {
     if (!isJsonMap(raw)) throw new ManagedFieldsError('managedFields entries must be objects');
     const { manager, operation, apiVersion, time, fieldsType, fieldsV1, subresource } = raw;
-    if (operation !== 'Apply' && operation !== 'Update') throw new ManagedFieldsError(`unknown operation, ${JSON.stringify(operation ?? '')}`);
-    if (typeof apiVersion !== 'string' || apiVersion === '') throw new ManagedFieldsError('apiVersion must be set');
-    if (fieldsType !== 'FieldsV1') throw new ManagedFieldsError(`expected FieldsV1, got ${JSON.stringify(fieldsType ?? '')}`);
+    // DecodeManagedFields' checks and words, in its order.
+    if (operation !== 'Apply' && operation !== 'Update') throw new ManagedFieldsError('operation must be `Apply` or `Update`');
+    if (typeof apiVersion !== 'string' || apiVersion === '') throw new ManagedFieldsError('apiVersion must not be empty');
+    if (fieldsType === undefined || fieldsType === null || fieldsType === '')
+      throw new ManagedFieldsError(`missing fieldsType in managed fields entry ${i}`);
+    if (fieldsType !== 'FieldsV1')
+      throw new ManagedFieldsError(`invalid fieldsType ${JSON.stringify(fieldsType)} in managed fields entry ${i}`);
     let set: FieldSet;
     try {
       set = decodeFieldsV1(fieldsV1);
@@ -66,7 +70,11 @@ export function decodeManagedFields(list: unknown): ManagedFields {
 export function isResetRequest(list: unknown): boolean {
   if (!Array.isArray(list)) return false;
   if (list.length === 0) return true;
-  return list.length === 1 && isJsonMap(list[0]) && Object.values(list[0]).every((v) => v === undefined || v === null || v === '' || (isJsonMap(v) && Object.keys(v).length === 0));
+  return (
+    list.length === 1 &&
+    isJsonMap(list[0]) &&
+    Object.values(list[0]).every((v) => v === undefined || v === null || v === '' || (isJsonMap(v) && Object.keys(v).length === 0))
+  );
 }
 
 function timeOrder(t: string | undefined): number {
@@ -139,7 +147,13 @@ export function capUpdateManagers(fields: ManagedFields): void {
     const bucket = fields.get(bucketKey);
     fields.delete(keyOf(entry));
     if (bucket === undefined) {
-      fields.set(bucketKey, { manager: ANCIENT_CHANGES, operation: 'Update', apiVersion: entry.apiVersion, set: entry.set, ...(entry.time === undefined ? {} : { time: entry.time }) });
+      fields.set(bucketKey, {
+        manager: ANCIENT_CHANGES,
+        operation: 'Update',
+        apiVersion: entry.apiVersion,
+        set: entry.set,
+        ...(entry.time === undefined ? {} : { time: entry.time }),
+      });
       // A new bucket takes the folded entry's place, so only folding into an existing one reduces the count.
       continue;
     }

@@ -105,6 +105,23 @@ describe('HTTP ApiClient against a Cascade server', () => {
     assert.equal(gone.code, 404);
   });
 
+  test('apply creates, conflicts, forces and dry-runs with the apply content type and its query (issue 20)', async () => {
+    const config = (a: string): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied' }, data: { a } });
+    const created = await client.apply(CONFIGMAPS, 'default', config('1'), { fieldManager: 'alpha' });
+    assert.deepEqual(
+      (created.metadata.managedFields as Record<string, unknown>[]).map((e) => [e.manager, e.operation]),
+      [['alpha', 'Apply']],
+    );
+    const refused = await statusErrorOf(client.apply(CONFIGMAPS, 'default', config('2'), { fieldManager: 'beta' }));
+    assert.equal(refused.code, 409);
+    assert.equal(refused.message, 'Apply failed with 1 conflict: conflict with "alpha": .data.a');
+    const dry = await client.apply(CONFIGMAPS, 'default', config('2'), { fieldManager: 'beta', force: true, dryRun: true });
+    assert.deepEqual(dry.data, { a: '2' });
+    assert.deepEqual((await client.get(CONFIGMAPS, 'default', 'applied')).data, { a: '1' });
+    const forced = await client.apply(CONFIGMAPS, 'default', config('2'), { fieldManager: 'beta', force: true });
+    assert.deepEqual(forced.data, { a: '2' });
+  });
+
   test('deleteCollection deletes what the selector matches and returns it', async () => {
     for (const name of ['dc-1', 'dc-2']) await client.create(CONFIGMAPS, 'default', configMap(name, {}, { batch: 'dc' }));
     await client.create(CONFIGMAPS, 'default', configMap('dc-keep', {}, { batch: 'keep' }));

@@ -6,7 +6,7 @@ import type { RequestTarget } from './http-errors.js';
 import { type HttpClientConfig, type HttpResponse, HttpTransport } from './http-transport.js';
 import { httpWatchStream } from './http-watch.js';
 import type { ApiClient, ResourceRef } from './interface.js';
-import { listQuery, PATCH_CONTENT_TYPES, selectorQuery } from './request-params.js';
+import { APPLY_CONTENT_TYPE, applyQuery, listQuery, PATCH_CONTENT_TYPES, selectorQuery } from './request-params.js';
 
 export type { HttpClientConfig } from './http-transport.js';
 export type { DiscoveryFailure } from './http-discovery.js';
@@ -145,6 +145,18 @@ export function createHttpClient(config: HttpClientConfig): HttpApiClient {
         path: await objectPath(ref, namespace, name),
         contentType: PATCH_CONTENT_TYPES[type],
         body: patch,
+        target: target(ref, name),
+      });
+      return parse<KubeObject>(res);
+    },
+    async apply(ref, namespace, config, opts) {
+      const name = config.metadata.name ?? '';
+      const res = await transport.request({
+        method: 'PATCH',
+        path: await objectPath(ref, namespace, name),
+        query: applyQuery(opts),
+        contentType: APPLY_CONTENT_TYPE,
+        body: config,
         target: target(ref, name),
       });
       return parse<KubeObject>(res);

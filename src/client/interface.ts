@@ -48,6 +48,16 @@ export interface WatchStream extends AsyncIterable<ObjectEvent> {
 
 export type PatchType = 'json' | 'merge' | 'strategic';
 
+/** The options of a server-side apply (PatchOptions of an apply patch, R10.7–R10.10). */
+export interface ApplyOptions {
+  /** Required: the manager the applied fields are recorded under. */
+  readonly fieldManager: string;
+  /** Take the fields other managers own instead of failing with a 409 Conflict. */
+  readonly force?: boolean;
+  /** dryRun=All: everything but the write. */
+  readonly dryRun?: boolean;
+}
+
 export interface DeleteResponse {
   readonly code: number;
   readonly body: KubeObject | Status;
@@ -75,6 +85,11 @@ export interface ApiClient {
   /** `subresource` "scale" writes an autoscaling/v1 Scale (its spec.replicas) to the object named by its metadata. */
   update(ref: ResourceRef, namespace: string | undefined, obj: KubeObject, subresource?: string): Promise<KubeObject>;
   patch(ref: ResourceRef, namespace: string | undefined, name: string, type: PatchType, patch: unknown): Promise<KubeObject>;
+  /**
+   * Server-side apply of `config` (a full configuration with apiVersion, kind and metadata.name), creating the
+   * object when it is missing: the `application/apply-patch+yaml` PATCH.
+   */
+  apply(ref: ResourceRef, namespace: string | undefined, config: KubeObject, opts: ApplyOptions): Promise<KubeObject>;
   /**
    * `cause` says why a controller deletes (the archive records it); clients outside the server cannot send one, so
    * only the in-process client passes it on.

@@ -1,4 +1,4 @@
-import type { ListOptions, PatchType, WatchOptions } from './interface.js';
+import type { ApplyOptions, ListOptions, PatchType, WatchOptions } from './interface.js';
 
 /** The Content-Type each patch type is sent with. */
 export const PATCH_CONTENT_TYPES: Readonly<Record<PatchType, string>> = {
@@ -6,6 +6,16 @@ export const PATCH_CONTENT_TYPES: Readonly<Record<PatchType, string>> = {
   merge: 'application/merge-patch+json',
   strategic: 'application/strategic-merge-patch+json',
 };
+
+export const APPLY_CONTENT_TYPE = 'application/apply-patch+yaml';
+
+/** An apply's query: the manager, force and dryRun. */
+export function applyQuery(opts: ApplyOptions): URLSearchParams {
+  const query = new URLSearchParams({ fieldManager: opts.fieldManager });
+  if (opts.force === true) query.set('force', 'true');
+  if (opts.dryRun === true) query.set('dryRun', 'All');
+  return query;
+}
 
 /** Selector and resourceVersion parameters shared by list and watch requests. */
 export function selectorQuery(opts: ListOptions | WatchOptions): URLSearchParams {

@@ -1,19 +1,30 @@
 import type { KeyValue } from '../storage/backend.js';
 import { internalError } from '../api/errors.js';
 import type { KubeObject } from '../api/types.js';
+import { ARCHIVE_GROUP, ARCHIVE_VERSION, ARCHIVED_OBJECTS, CLUSTER_ARCHIVED_OBJECTS } from './archive/resources.js';
+import { compactManagedFields, expandManagedFields } from './stored-managed-fields.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+const ARCHIVE_API_VERSION = `${ARCHIVE_GROUP}/${ARCHIVE_VERSION}`;
 
 /**
  * Objects are stored as JSON without `resourceVersion`: the version is the storage revision of the write,
- * filled in on the way out, exactly as kube-apiserver does with etcd.
+ * filled in on the way out, exactly as kube-apiserver does with etcd. managedFields are stored in their compact
+ * form (stored-managed-fields.ts) and read back exactly as written.
  */
 export function encodeObject(obj: KubeObject): Uint8Array {
-  // Objects being created carry no resourceVersion, so they need no copy without it.
-  if (obj.metadata.resourceVersion === undefined) return encoder.encode(JSON.stringify(obj));
+  const { resourceVersion, managedFields } = obj.metadata;
+  // Objects being created without managedFields need no copy.
+  if (resourceVersion === undefined && managedFields === undefined) return encoder.encode(JSON.stringify(obj));
   const { resourceVersion: _ignored, ...metadata } = obj.metadata;
+  if (managedFields !== undefined) metadata.managedFields = compactManagedFields(managedFields, obj.apiVersion) as unknown[];
   return encoder.encode(JSON.stringify({ ...obj, metadata }));
+}
+
+/** An archive entry keeps the removed object's stored bytes as its `object`, so their managedFields are compact too. */
+function isArchiveEntry(obj: KubeObject): boolean {
+  return obj.apiVersion === ARCHIVE_API_VERSION && (obj.kind === ARCHIVED_OBJECTS.kind || obj.kind === CLUSTER_ARCHIVED_OBJECTS.kind);
 }
 
 /**
@@ -30,6 +41,12 @@ export function decodeObject(kv: KeyValue): KubeObject {
   }
   if (!isRecord(obj) || !isRecord(obj.metadata)) throw undecodable(kv, 'the stored value is not an object with object metadata');
   obj.metadata.resourceVersion = String(kv.modRevision);
+  try {
+    expandManagedFields(obj);
+    if (isArchiveEntry(obj) && isRecord(obj.object) && isRecord(obj.object.metadata)) expandManagedFields(obj.object as KubeObject);
+  } catch (err) {
+    throw undecodable(kv, `managedFields: ${(err as Error).message}`);
+  }
   return obj;
 }
 
@@ -39,6 +56,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function undecodable(kv: KeyValue, detail: string): Error {
   return internalError(`object not decodable: key ${kv.key} at revision ${kv.modRevision}: ${detail}`);
+}
+
+/**
+ * Whether `bytes`, the encoding of `next`, are what storage holds already. Objects stored before managedFields were
+ * compacted hold them in full: those compare against that encoding, so an update changing nothing stays a no-op.
+ */
+export function storesSame(bytes: Uint8Array, next: KubeObject, stored: Uint8Array): boolean {
+  if (bytesEqual(bytes, stored)) return true;
+  if (next.metadata.managedFields === undefined || !holdsFullManagedFields(stored)) return false;
+  const { resourceVersion: _ignored, ...metadata } = next.metadata;
+  return bytesEqual(encoder.encode(JSON.stringify({ ...next, metadata })), stored);
+}
+
+const FULL_ENTRY = Buffer.from('"managedFields":[{');
+
+function holdsFullManagedFields(stored: Uint8Array): boolean {
+  return Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).includes(FULL_ENTRY);
 }
 
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -12,6 +12,8 @@ import {
 import type { MergeType } from '../apply/schema.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { KubeObject } from '../api/types.js';
+import type { AdmissionAttributes } from './admission/attributes.js';
+import type { AdmissionChain } from './admission/chain.js';
 
 const STATUS = FieldSet.fromPaths([['f:status']]);
 const SPEC = FieldSet.fromPaths([['f:spec']]);
@@ -98,4 +100,26 @@ export function setManagedFields(obj: KubeObject, fields: ManagedFields): void {
   const encoded = encodeManagedFields(fields);
   if (encoded === undefined) delete obj.metadata.managedFields;
   else obj.metadata.managedFields = encoded;
+}
+
+/**
+ * R10.24: mutating admission runs with managedFields guarded. A plugin that leaves them undecodable gets them put
+ * back as they were before it ran, with a warning to the client, rather than failing the write or storing them.
+ */
+export async function admitKeepingManagedFields(admission: AdmissionChain, attributes: AdmissionAttributes): Promise<void> {
+  const object = attributes.object;
+  const before = object?.metadata?.managedFields;
+  await admission.admit(attributes);
+  const meta = object?.metadata;
+  if (meta === undefined || meta.managedFields === before) return;
+  try {
+    decodeManagedFields(meta.managedFields);
+  } catch (err) {
+    if (!(err instanceof ManagedFieldsError)) throw err;
+    if (before === undefined) delete meta.managedFields;
+    else meta.managedFields = before;
+    attributes.warnings.push(
+      `.metadata.managedFields was in an invalid state after admission; this could be caused by an outdated mutating admission controller; please fix your requests: ${err.message}`,
+    );
+  }
 }

@@ -17,7 +17,7 @@ import { apiVersionOf, type KubeList, type KubeObject, type Status } from '../ap
 import type { UserInfo } from '../api/user.js';
 import type { Backend, KeyValue } from '../storage/backend.js';
 import { KeyExistsError, KeyNotFoundError, RevisionConflictError } from '../storage/errors.js';
-import { bytesEqual, decodeObject, encodeObject } from './codec.js';
+import { decodeObject, encodeObject, storesSame } from './codec.js';
 import type { ComputedFields } from './computed-fields.js';
 import { validateDeleteOptions } from './delete-policy.js';
 import { checkDeletePreconditions, deletionGrace, deletionOutcome, UNCHANGED } from './deletion.js';
@@ -36,7 +36,7 @@ import type { WriteHooks } from './write-hooks.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './validation/object-meta.js';
 import { parseResourceVersion } from './resource-version.js';
 import { DEDUCED, type MergeType } from '../apply/schema.js';
-import { endpointOf, trackUpdateOperation } from './field-tracking.js';
+import { admitKeepingManagedFields, endpointOf, trackUpdateOperation } from './field-tracking.js';
 import type { VersionConversion } from '../kinds/define/kind-definition.js';
 import { conversionStatus, type ObjectConverter } from './object-converter.js';
 
@@ -330,7 +330,7 @@ export class ResourceStore {
     this.track(undefined, obj, opts);
     const attributes = this.attributes('CREATE', obj, undefined, { ...opts, requestName: generated ? '' : undefined });
     const admission = this.admission();
-    await admission.admit(attributes);
+    await admitKeepingManagedFields(admission, attributes);
     // Kubernetes' order: mutating admission, the storage's own steps (allocation), then the strategy and validation.
     const finish = (await this.hooks.beginCreate?.(obj, opts.dryRun === true)) ?? (async () => {});
     let stored = false;
@@ -506,7 +506,7 @@ export class ResourceStore {
     }
     const attributes = this.attributes('UPDATE', next, old, opts);
     const admission = this.admission();
-    await admission.admit(attributes);
+    await admitKeepingManagedFields(admission, attributes);
     const mainResource = opts.subresource !== 'status' && opts.subresource !== 'finalize' && custom === undefined;
     if (mainResource) this.strategy.prepareForUpdate(next, old);
     // Only writes of the resource itself change what the storage steps care about (a Service's type).
@@ -687,7 +687,7 @@ export class ResourceStore {
     opts: WriteOptions = {},
   ): Promise<KubeObject> {
     const bytes = await this.storedBytes(next);
-    if (bytesEqual(bytes, kv.value)) return old;
+    if (storesSame(bytes, next, kv.value)) return old;
     if (dryRun) {
       next.metadata.resourceVersion = old.metadata.resourceVersion;
       return next;

@@ -14,6 +14,8 @@ import { ResourceStore } from '../registry/store.js';
 import { watchCollection } from '../registry/watch.js';
 import type { DiscoveryFailure } from '../client/http-discovery.js';
 import type { ApiClient, ResourceRef } from '../client/interface.js';
+import { applyObject } from './handlers/apply-object.js';
+import { checkApplyManager } from './handlers/field-manager-options.js';
 
 export interface InProcessClientOptions {
   /**
@@ -150,6 +152,36 @@ export function createInProcessClient(registry: Registry, definitions: Definitio
         if (rv !== undefined && rv !== current.metadata.resourceVersion) throw store.conflictError(name);
         return patched;
       });
+    },
+    async apply(ref, namespace, config, opts) {
+      const name = config.metadata.name ?? '';
+      const t = target(ref, 'patch', namespace, name);
+      if (!(t instanceof ResourceStore)) return t.apply(ref, namespace, config, opts);
+      const manager = checkApplyManager(opts.fieldManager);
+      const ns = scoped(t, namespace);
+      const applyTarget = {
+        store: t,
+        namespace: ns,
+        subresource: undefined,
+        user,
+        // Objects from controllers skip the body decoding an HTTP request gets, as create and update do here.
+        decode: (object: Record<string, unknown>) => {
+          const obj = object as KubeObject;
+          if (ns === undefined) delete obj.metadata.namespace;
+          else obj.metadata.namespace = ns;
+          return obj;
+        },
+        authorizeCreate: (objectName: string) => authorize(ref, 'create', ns, objectName),
+      };
+      const call = {
+        manager,
+        force: opts.force === true,
+        dryRun: opts.dryRun === true,
+        config: structuredClone(config),
+        strictErrors: [],
+        validation: 'Ignore' as const,
+      };
+      return (await applyObject(applyTarget, name, call)).object;
     },
     async delete(ref, namespace, name, opts = {}, cause = undefined) {
       const t = target(ref, 'delete', namespace, name);

@@ -4,6 +4,13 @@ import { isQualifiedName, isValidLabelValue } from './names.js';
 
 const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 
+/** ValidateAnnotationsSize: keys and values together, in bytes as Go's len counts them, within 256 KiB. */
+export function annotationsWithinLimit(annotations: Record<string, unknown>): boolean {
+  let size = 0;
+  for (const [k, v] of Object.entries(annotations)) size += Buffer.byteLength(k) + (typeof v === 'string' ? Buffer.byteLength(v) : 0);
+  return size <= TOTAL_ANNOTATION_SIZE_LIMIT;
+}
+
 /** ValidateLabels: every key a qualified name, every value a label value (Service selectors, templates, nodeSelector). */
 export function validateLabels(labels: unknown, field: string): FieldError[] {
   const errs: FieldError[] = [];

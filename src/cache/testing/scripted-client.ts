@@ -114,6 +114,9 @@ export class ScriptedClient implements ApiClient {
   patch(): never {
     throw new Error('not scripted');
   }
+  apply(): never {
+    throw new Error('not scripted');
+  }
   delete(): never {
     throw new Error('not scripted');
   }

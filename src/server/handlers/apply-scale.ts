@@ -6,7 +6,8 @@ import { endpointOf, setManagedFields } from '../../registry/field-tracking.js';
 import { nowSeconds } from '../../registry/timestamps.js';
 import type { ResourceRequest } from '../api-context.js';
 import { readBody } from '../body.js';
-import { checkConfigIdentity, liveFieldsForApply, parseApplyBody } from './apply.js';
+import { parseApplyBody } from './apply.js';
+import { checkConfigIdentity, liveFieldsForApply } from './apply-checks.js';
 import { applyManager } from './field-manager-options.js';
 
 const SCALE_DEFINITION = 'io.k8s.api.autoscaling.v1.Scale';

@@ -60,7 +60,11 @@ export function refuseForce(r: ResourceRequest): void {
 
 /** R10.7, R10.8: an apply names its manager. */
 export function applyManager(r: ResourceRequest): string {
-  const given = r.query.string('fieldManager') ?? '';
+  return checkApplyManager(r.query.string('fieldManager') ?? '');
+}
+
+/** The `fieldManager` of an apply, however it came (query or in-process client), checked as R10.7 and R10.8 say. */
+export function checkApplyManager(given: string): string {
   if (given === '') throw optionsInvalid('PatchOptions', [fieldError.required('fieldManager', 'is required for apply patch')]);
   const errs = fieldManagerErrors(given);
   if (errs.length > 0) throw optionsInvalid('PatchOptions', errs);

@@ -241,6 +241,11 @@ export class FakeGcClient implements ApiClient {
     return { code: 200, body: marked };
   }
 
+  /** The collector never applies: a call here is a bug in the code under test. */
+  apply(): never {
+    throw new Error('fake client: the garbage collector does not apply');
+  }
+
   async patch(ref: ResourceRef, namespace: string | undefined, name: string, type: PatchType, patch: unknown): Promise<KubeObject> {
     this.actions.push(`patch ${refText(ref, namespace, name)} ${type} ${JSON.stringify(patch)}`);
     const scripted = this.scriptedAnswer('patch', ref, namespace, name);

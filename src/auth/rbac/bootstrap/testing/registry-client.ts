@@ -32,6 +32,10 @@ export function recordingWrites(client: ApiClient): { client: ApiClient; writes:
         record('patch', ref.resource, name);
         return client.patch(ref, ns, name, type, patch);
       },
+      apply(ref, ns, config, opts) {
+        record('apply', ref.resource, config.metadata.name);
+        return client.apply(ref, ns, config, opts);
+      },
       delete(ref, ns, name, opts) {
         record('delete', ref.resource, name);
         return client.delete(ref, ns, name, opts);
