@@ -127,7 +127,7 @@ describe('ResourceStore with a conversion webhook', () => {
     assert.equal(watch.poll(), undefined);
     const first = await events.next();
     assert.equal(first.value?.type, 'ADDED');
-    assert.deepEqual((first.value?.object as KubeObject).spec, { b: 5 });
+    assert.deepEqual((first.value?.object as KubeObject | undefined)?.spec, { b: 5 });
     converter.failing = true;
     await v1.guaranteedUpdate('ns', 'e', {}, (current) => ({ ...current, spec: { a: 6 } }));
     assert.equal((await events.next()).done, true);
