@@ -1,4 +1,4 @@
-import type { Backend, KeyValue } from '../../storage/backend.js';
+import type { Backend } from '../../storage/backend.js';
 import { KeyNotFoundError, RevisionConflictError } from '../../storage/errors.js';
 import { decodeObject } from '../codec.js';
 import { resourcePrefix } from '../keys.js';
@@ -45,19 +45,23 @@ export class ArchivePruner {
     await this.running;
   }
 
-  /** One pass: removes what the policy no longer keeps; returns how many entries went. */
+  /**
+   * One pass: removes what the policy no longer keeps; returns how many entries went. The archive may hold hundreds
+   * of megabytes after a large cascade: it is scanned a page at a time keeping only keys and sizes, and the few
+   * entries whose deletion time the age cut needs are read back one by one.
+   */
   async pruneOnce(): Promise<number> {
     const [namespaced, cluster] = await Promise.all([
-      this.backend.list(resourcePrefix(ARCHIVED_OBJECTS)),
-      this.backend.list(resourcePrefix(CLUSTER_ARCHIVED_OBJECTS)),
+      this.storedEntries(resourcePrefix(ARCHIVED_OBJECTS)),
+      this.storedEntries(resourcePrefix(CLUSTER_ARCHIVED_OBJECTS)),
     ]);
-    const byKey = new Map<string, KeyValue>();
-    for (const kv of [...namespaced.kvs, ...cluster.kvs]) byKey.set(kv.key, kv);
-    const entries: StoredEntry[] = [...byKey.values()]
-      .map((kv) => ({ key: kv.key, modRevision: kv.modRevision, size: kv.value.length }))
-      .sort((a, b) => a.modRevision - b.modRevision);
-    const deletedAt = (entry: StoredEntry): number => Date.parse(entryParts(decodeObject(byKey.get(entry.key) as KeyValue)).deletion.time);
-    const doomed = entriesToPrune(entries, deletedAt, this.policy, this.clock().getTime());
+    const entries = [...namespaced, ...cluster].sort((a, b) => a.modRevision - b.modRevision);
+    const deletedAt = async (entry: StoredEntry): Promise<number> => {
+      const { kv } = await this.backend.get(entry.key);
+      // Pruned meanwhile: as old as can be, and its delete finds nothing.
+      return kv === undefined ? Number.NEGATIVE_INFINITY : Date.parse(entryParts(decodeObject(kv)).deletion.time);
+    };
+    const doomed = await entriesToPrune(entries, deletedAt, this.policy, this.clock().getTime());
     let pruned = 0;
     for (const entry of doomed) {
       try {
@@ -69,4 +73,22 @@ export class ArchivePruner {
     }
     return pruned;
   }
+
+  /** Every entry under `prefix` as pruning sees it, read in pages at one revision. */
+  private async storedEntries(prefix: string): Promise<StoredEntry[]> {
+    const entries: StoredEntry[] = [];
+    let revision: number | undefined;
+    let startKey: string | undefined;
+    for (;;) {
+      const page = await this.backend.list(prefix, { limit: SCAN_PAGE, revision, startKey, countRemaining: false });
+      revision ??= page.revision;
+      for (const kv of page.kvs) entries.push({ key: kv.key, modRevision: kv.modRevision, size: kv.value.length });
+      const last = page.kvs.at(-1);
+      if (!page.more || last === undefined) return entries;
+      startKey = `${last.key}\u0000`;
+    }
+  }
 }
+
+/** Archive entries read per storage list while pruning. */
+const SCAN_PAGE = 1000;

@@ -8,26 +8,26 @@ describe('archive retention (issue 28)', () => {
   const entries = [entry(1), entry(2), entry(3), entry(4), entry(5)];
   const deletedAt = (e: StoredEntry): number => e.modRevision * 1000;
 
-  it('prunes the entries older than the retention, by deletion time', () => {
-    const doomed = entriesToPrune(entries, deletedAt, { retentionMs: 2500, maxBytes: 1000 }, 5000);
+  it('prunes the entries older than the retention, by deletion time', async () => {
+    const doomed = await entriesToPrune(entries, deletedAt, { retentionMs: 2500, maxBytes: 1000 }, 5000);
     assert.deepEqual(
       doomed.map((e) => e.modRevision),
       [1, 2],
     );
   });
 
-  it('prunes the oldest until the rest fits in maxBytes', () => {
-    const doomed = entriesToPrune(entries, deletedAt, { retentionMs: 1e9, maxBytes: 25 }, 5000);
+  it('prunes the oldest until the rest fits in maxBytes', async () => {
+    const doomed = await entriesToPrune(entries, deletedAt, { retentionMs: 1e9, maxBytes: 25 }, 5000);
     assert.deepEqual(
       doomed.map((e) => e.modRevision),
       [1, 2, 3],
     );
   });
 
-  it('asks for the deletion time of O(log n) entries only', () => {
+  it('asks for the deletion time of O(log n) entries only', async () => {
     const many = Array.from({ length: 1024 }, (_, i) => entry(i + 1));
     let asked = 0;
-    const doomed = entriesToPrune(
+    const doomed = await entriesToPrune(
       many,
       (e) => {
         asked++;
@@ -40,7 +40,7 @@ describe('archive retention (issue 28)', () => {
     assert.ok(asked <= 11, `asked ${asked} times`);
   });
 
-  it('keeps everything within both bounds', () => {
-    assert.deepEqual(entriesToPrune(entries, deletedAt, { retentionMs: 1e9, maxBytes: 1e9 }, 5000), []);
+  it('keeps everything within both bounds', async () => {
+    assert.deepEqual(await entriesToPrune(entries, deletedAt, { retentionMs: 1e9, maxBytes: 1e9 }, 5000), []);
   });
 });

@@ -19,18 +19,18 @@ export interface StoredEntry {
  * decoding every entry on each pass would cost as much as the archive is large. `entries` must be sorted by
  * modRevision.
  */
-export function entriesToPrune(
+export async function entriesToPrune(
   entries: readonly StoredEntry[],
-  deletedAtMs: (entry: StoredEntry) => number,
+  deletedAtMs: (entry: StoredEntry) => number | Promise<number>,
   policy: RetentionPolicy,
   nowMs: number,
-): StoredEntry[] {
+): Promise<StoredEntry[]> {
   const oldestKept = nowMs - policy.retentionMs;
   let low = 0;
   let high = entries.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (deletedAtMs(entries[mid] as StoredEntry) < oldestKept) low = mid + 1;
+    if ((await deletedAtMs(entries[mid] as StoredEntry)) < oldestKept) low = mid + 1;
     else high = mid;
   }
   let cut = low;
