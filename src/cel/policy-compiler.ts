@@ -24,8 +24,33 @@ export interface PolicyVariable {
   readonly expression: string;
 }
 
-/** What every (policy, binding, param) evaluation binds `variables` to; its fields are the variables' getters. */
-export class PolicyVariables {}
+const RESOLVE = Symbol('resolve');
+
+/**
+ * What every (policy, binding, param) evaluation binds `variables` to. Each policy has its own subclass whose
+ * prototype holds one getter per variable, made once when it compiles: an evaluation only supplies the function
+ * that evaluates (and remembers) variable i, instead of defining properties per request.
+ */
+export class PolicyVariables {
+  readonly [RESOLVE]: (index: number) => unknown;
+  constructor(resolve: (index: number) => unknown) {
+    this[RESOLVE] = resolve;
+  }
+}
+
+export type PolicyVariablesClass = new (resolve: (index: number) => unknown) => PolicyVariables;
+
+function variablesClass(names: readonly string[]): PolicyVariablesClass {
+  const cls = class extends PolicyVariables {};
+  names.forEach((name, index) => {
+    Object.defineProperty(cls.prototype, name, {
+      get(this: PolicyVariables) {
+        return this[RESOLVE](index);
+      },
+    });
+  });
+  return cls;
+}
 
 const REQUEST_TYPE = 'kubernetes.AdmissionRequest';
 
@@ -68,9 +93,12 @@ export class PolicyCompiler {
   private readonly variableTypes: Record<string, string> = {};
   private readonly envs = new Map<string, Environment>();
   readonly variables: { readonly name: string; readonly result: PolicyCompileResult }[] = [];
+  /** The class of this policy's `variables` values (cel-js finds a typed value's type by its exact constructor). */
+  readonly variablesClass: PolicyVariablesClass;
 
   constructor(hasParams: boolean, variables: readonly PolicyVariable[] = []) {
     this.hasParams = hasParams;
+    this.variablesClass = variablesClass(variables.map((v) => v.name));
     // A variable sees only the variables declared before it (R11.148); a failed one is dyn to the later ones.
     for (const v of variables) {
       const result = this.compile(v.expression, 'variable');
@@ -100,7 +128,7 @@ export class PolicyCompiler {
       env.registerVariable('namespaceObject', 'dyn');
       if (this.hasParams) env.registerVariable('params', 'dyn');
       if (variables) {
-        env.registerType('kubernetes.Variables', { ctor: PolicyVariables, fields: { ...this.variableTypes } });
+        env.registerType('kubernetes.Variables', { ctor: this.variablesClass, fields: { ...this.variableTypes } });
         env.registerVariable('variables', 'kubernetes.Variables');
       }
       this.envs.set(key, env);
