@@ -1,3 +1,6 @@
+import { createAuditor } from '../audit/auditor.js';
+import { AuditLogWriter } from '../audit/log-writer.js';
+import type { AuditPolicy } from '../audit/policy.js';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
@@ -125,6 +128,14 @@ export interface ApiServerOptions {
    * Restores (issue 28). Absent: no archive, and neither resource is served.
    */
   readonly archive?: ArchiveOptions;
+  /** --audit-log-path and --audit-policy-file: requests logged as audit.k8s.io/v1 Events. Absent: no audit log. */
+  readonly audit?: AuditOptions;
+}
+
+export interface AuditOptions {
+  /** A file to append to, or `-` for stdout. */
+  readonly logPath: string;
+  readonly policy: AuditPolicy;
 }
 
 export interface ArchiveOptions extends RetentionPolicy {
@@ -393,6 +404,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     watches: createWatchLimiter(),
     requestTimeoutMs: options.limits?.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   };
+  const auditor =
+    options.audit === undefined
+      ? undefined
+      : createAuditor(
+          options.audit.policy,
+          new AuditLogWriter(options.audit.logPath, (err) => log(`audit log ${options.audit?.logPath}: ${String(err)}`)),
+        );
   const handler = createApiHandler(
     ctx,
     createRequestSecurity(authenticate, authorizer),
@@ -400,6 +418,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     () => ready,
     () => controllers,
     options.backend,
+    auditor,
   );
   const front = options.frontHandler;
   const listener: RequestListener = front === undefined ? handler : (req, res) => (front(req, res) ? undefined : handler(req, res));
@@ -485,6 +504,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await auditor?.close();
       await options.backend.close();
     },
   };

@@ -22,6 +22,12 @@ export interface CompiledValidation {
   readonly reason: string;
 }
 
+export interface CompiledAuditAnnotation {
+  readonly key: string;
+  readonly valueExpression: string;
+  readonly result: PolicyCompileResult;
+}
+
 export interface ParamKind {
   readonly apiVersion: string;
   readonly kind: string;
@@ -36,6 +42,7 @@ export interface CompiledPolicy {
   readonly matchConditions: readonly CompiledExpression[];
   readonly variables: readonly CompiledExpression[];
   readonly validations: readonly CompiledValidation[];
+  readonly auditAnnotations: readonly CompiledAuditAnnotation[];
   readonly variablesClass: PolicyVariablesClass;
   /**
    * The inputs (object, oldObject, request, params, namespaceObject, authorizer) its expressions name: an
@@ -77,7 +84,12 @@ export function compilePolicy(policy: KubeObject): CompiledPolicy {
       reason: text(v.reason) || 'Invalid',
     };
   });
+  const auditAnnotations = objects(spec.auditAnnotations).map((a) => {
+    const valueExpression = text(a.valueExpression);
+    return { key: text(a.key), valueExpression, result: compiler.compile(valueExpression, 'auditAnnotation') };
+  });
   const inputs = referencesOf([
+    ...auditAnnotations.map((a) => a.result),
     ...matchConditions.map((c) => c.result),
     ...variables.map((v) => v.result),
     ...validations.flatMap((v) => [v.result, v.messageExpression]),
@@ -91,6 +103,7 @@ export function compilePolicy(policy: KubeObject): CompiledPolicy {
     matchConditions,
     variables,
     validations,
+    auditAnnotations,
     variablesClass: compiler.variablesClass,
     inputs,
   };

@@ -21,8 +21,10 @@ export interface Decision {
   readonly message: string;
   /** The Status reason (Forbidden, Invalid, RequestEntityTooLarge, …). */
   readonly reason: string;
-  /** Which validation failed; -1 for match condition errors. */
+  /** Which validation failed; -1 for match condition and audit annotation errors. */
   readonly expressionIndex: number;
+  /** An auditAnnotation's error: it denies whatever the binding's validationActions are. */
+  readonly auditAnnotation?: true;
 }
 
 const MAX_MESSAGE_BYTES = 5120;
@@ -111,8 +113,50 @@ function matchConditions(policy: CompiledPolicy, ctx: Record<string, unknown>, l
   return errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`;
 }
 
+/** Receives the auditAnnotations an evaluation publishes (key and trimmed, non-empty value). */
+export type AuditAnnotationSink = (key: string, value: string) => void;
+
+const MAX_AUDIT_ANNOTATION_VALUE = 10 * 1024;
+
+/**
+ * The auditAnnotations of an evaluation that admitted the match: a string value is published (cut at 10 KiB), null
+ * or blank omits the key; errors deny under Fail, as validations' errors do.
+ */
+function auditAnnotations(policy: CompiledPolicy, ctx: Record<string, unknown>, budget: Budget, sink: AuditAnnotationSink): Decision[] {
+  const fail = policy.failurePolicy === 'Fail';
+  const errors: Decision[] = [];
+  const error = (message: string): void => {
+    if (fail) errors.push({ message, reason: 'Invalid', expressionIndex: -1, auditAnnotation: true });
+  };
+  for (const a of policy.auditAnnotations) {
+    if ('failure' in a.result) {
+      error(`compilation error: ${a.result.failure.detail}`);
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = budget.run(a.result.compiled, ctx);
+    } catch (err) {
+      error(`expression '${a.valueExpression}' resulted in error: ${errorText(err)}`);
+      continue;
+    }
+    if (typeof value === 'string') {
+      const trimmed = value.trim();
+      if (trimmed !== '') sink(a.key, trimmed.slice(0, MAX_AUDIT_ANNOTATION_VALUE));
+    } else if (value !== null) {
+      errors.push({
+        message: `valueExpression '${a.valueExpression}' resulted in unsupported return type: ${a.result.compiled.outputType}. Return type must be either string or null.`,
+        reason: 'Invalid',
+        expressionIndex: -1,
+        auditAnnotation: true,
+      });
+    }
+  }
+  return errors;
+}
+
 /** The decisions of one evaluation; errors count only under failurePolicy Fail (R11.167). */
-export function evaluatePolicy(policy: CompiledPolicy, activation: Activation): Decision[] {
+export function evaluatePolicy(policy: CompiledPolicy, activation: Activation, annotations?: AuditAnnotationSink): Decision[] {
   const fail = policy.failurePolicy === 'Fail';
   // The activation is this evaluation's own object: `variables` is added to it.
   const ctx = activation.values;
@@ -144,5 +188,7 @@ export function evaluatePolicy(policy: CompiledPolicy, activation: Activation): 
     }
     if (result !== true) decisions.push({ message: failureMessage(v, ctx, budget), reason: v.reason, expressionIndex: index });
   }
+  if (annotations !== undefined && policy.auditAnnotations.length > 0)
+    decisions.push(...auditAnnotations(policy, ctx, budget, annotations));
   return decisions;
 }

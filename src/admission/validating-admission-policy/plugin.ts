@@ -10,7 +10,8 @@ import { activationFor, RequestInputs } from './activation.js';
 import { celAuthorizerBackend } from './authorizer-backend.js';
 import { type CompiledPolicy, compilePolicy } from './compiled-policy.js';
 import { denialError, denialText, warningText } from './denial.js';
-import { evaluatePolicy } from './evaluation.js';
+import { type Decision, evaluatePolicy } from './evaluation.js';
+import { addAuditAnnotation } from '../../audit/context.js';
 import { type GroupVersionResource, type MatchRequest, matchResources } from './matching.js';
 import { ConfigurationError, ParamSource } from './params.js';
 
@@ -58,6 +59,14 @@ export interface ValidatingAdmissionPolicyPlugin extends ValidatingAdmissionPlug
   /** Starts the policy and binding informers and resolves once both hold the stored objects. */
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+const VALIDATION_FAILURE = 'validation.policy.admission.k8s.io/validation_failure';
+
+/** The value of the validation_failure audit annotation: a one-element JSON list, as Kubernetes writes it. */
+function validationFailure(policy: string, binding: string, decision: Decision, actions: readonly unknown[]): string {
+  const entry = { message: decision.message, policy, binding, expressionIndex: decision.expressionIndex, validationActions: actions };
+  return JSON.stringify([entry]);
 }
 
 interface BoundPolicy {
@@ -143,6 +152,17 @@ export function validatingAdmissionPolicy(options: ValidatingAdmissionPolicyOpti
     };
     const denials: StatusError[] = [];
     const inputs = new RequestInputs(attributes, namespaceObject, authorizer);
+    // A policy's auditAnnotations over all its bindings and params: distinct values of a key are joined.
+    const annotationValues = new Map<string, string[]>();
+    const collectAnnotation = (key: string, value: string): void => {
+      const values = annotationValues.get(key);
+      if (values === undefined) annotationValues.set(key, [value]);
+      else if (!values.includes(value)) values.push(value);
+    };
+    const publishAnnotations = (policyName: string): void => {
+      for (const [key, values] of annotationValues) addAuditAnnotation(`${policyName}/${key}`, values.join(', '));
+      annotationValues.clear();
+    };
     for (const { policy, bindings: policyBindings } of bound) {
       const c = compiledFor(policy);
       const matched = matchResources(c.matchConstraints, request);
@@ -169,13 +189,20 @@ export function validatingAdmissionPolicy(options: ValidatingAdmissionPolicyOpti
         }
         const actions = Array.isArray(spec.validationActions) ? spec.validationActions : [];
         for (const param of paramObjects) {
-          for (const decision of evaluatePolicy(c, activationFor(inputs, c, matched, param))) {
+          for (const decision of evaluatePolicy(c, activationFor(inputs, c, matched, param), collectAnnotation)) {
+            if (decision.auditAnnotation === true) {
+              denials.push(denialError(attributes, denialText(c.name, bindingName, decision.message), decision.reason));
+              continue;
+            }
             if (actions.includes('Deny'))
               denials.push(denialError(attributes, denialText(c.name, bindingName, decision.message), decision.reason));
+            if (actions.includes('Audit'))
+              addAuditAnnotation(VALIDATION_FAILURE, validationFailure(c.name, bindingName, decision, actions));
             if (actions.includes('Warn')) attributes.warnings?.push(warningText(c.name, bindingName, decision.message));
           }
         }
       }
+      publishAnnotations(c.name);
     }
     const first = denials[0];
     if (first !== undefined) throw first;
