@@ -33,6 +33,8 @@ export interface Compiled {
   readonly astNodes: number;
   /** Whether the expression names `oldSelf` (a transition rule, R11.117). */
   readonly usesOldSelf: boolean;
+  /** The identifiers it names (its variables, and comprehensions' iteration variables): which inputs to build. */
+  readonly references: ReadonlySet<string>;
 }
 
 export class CompileError extends Error {}
@@ -86,7 +88,13 @@ function routeMatchesToRe2(node: unknown): void {
   routeMatchesToRe2(n.args);
 }
 
-function walk(node: unknown, depth: number, acc: { nodes: number; depth: number; oldSelf: boolean }): void {
+interface WalkResult {
+  nodes: number;
+  depth: number;
+  references: Set<string>;
+}
+
+function walk(node: unknown, depth: number, acc: WalkResult): void {
   if (node === null || typeof node !== 'object') return;
   const n = node as AstLike;
   if (typeof n.op !== 'string') {
@@ -94,7 +102,7 @@ function walk(node: unknown, depth: number, acc: { nodes: number; depth: number;
     return;
   }
   acc.nodes++;
-  if (n.op === 'id' && n.args === 'oldSelf') acc.oldSelf = true;
+  if (n.op === 'id' && typeof n.args === 'string') acc.references.add(n.args);
   const d = n.op === 'rcall' && isComprehension(n.args) ? depth + 1 : depth;
   acc.depth = Math.max(acc.depth, d);
   if (Array.isArray(n.args)) for (const a of n.args) walk(a, d, acc);
@@ -118,14 +126,15 @@ export function compile(env: Environment, expression: string): Compiled {
   if (!checked.valid) throw new CompileError(celGoError(expression, checked.error));
   const parsed = env.parse(expression);
   routeMatchesToRe2((parsed as unknown as { ast: unknown }).ast);
-  const acc = { nodes: 0, depth: 0, oldSelf: false };
+  const acc: WalkResult = { nodes: 0, depth: 0, references: new Set() };
   walk((parsed as unknown as { ast: unknown }).ast, 0, acc);
   return {
     program: parsed as unknown as Program,
     outputType: String(checked.type),
     comprehensionDepth: acc.depth,
     astNodes: Math.max(acc.nodes, 1),
-    usesOldSelf: acc.oldSelf,
+    usesOldSelf: acc.references.has('oldSelf'),
+    references: acc.references,
   };
 }
 

@@ -9,7 +9,8 @@ import { baseEnvironment, type Compiled, CompileError, compile } from './compile
  * `request` and `authorizer` are typed; `variables` is an object whose fields are the earlier variables with their output types.
  */
 
-export type PolicyExpressionKind = 'validation' | 'messageExpression' | 'matchCondition' | 'variable' | 'auditAnnotation';
+/** `typeCheck`: the status controller's check of any expression, with no output type required (R11.174). */
+export type PolicyExpressionKind = 'validation' | 'messageExpression' | 'matchCondition' | 'variable' | 'auditAnnotation' | 'typeCheck';
 
 export interface PolicyCompileFailure {
   /** `required` for blank expressions, `invalid` for compile and type errors (field.Required / field.Invalid). */
@@ -24,8 +25,33 @@ export interface PolicyVariable {
   readonly expression: string;
 }
 
-/** What every (policy, binding, param) evaluation binds `variables` to; its fields are the variables' getters. */
-export class PolicyVariables {}
+const RESOLVE = Symbol('resolve');
+
+/**
+ * What every (policy, binding, param) evaluation binds `variables` to. Each policy has its own subclass whose
+ * prototype holds one getter per variable, made once when it compiles: an evaluation only supplies the function
+ * that evaluates (and remembers) variable i, instead of defining properties per request.
+ */
+export class PolicyVariables {
+  readonly [RESOLVE]: (index: number) => unknown;
+  constructor(resolve: (index: number) => unknown) {
+    this[RESOLVE] = resolve;
+  }
+}
+
+export type PolicyVariablesClass = new (resolve: (index: number) => unknown) => PolicyVariables;
+
+function variablesClass(names: readonly string[]): PolicyVariablesClass {
+  const cls = class extends PolicyVariables {};
+  names.forEach((name, index) => {
+    Object.defineProperty(cls.prototype, name, {
+      get(this: PolicyVariables) {
+        return this[RESOLVE](index);
+      },
+    });
+  });
+  return cls;
+}
 
 const REQUEST_TYPE = 'kubernetes.AdmissionRequest';
 
@@ -58,7 +84,18 @@ const RETURN_TYPES: Readonly<Record<PolicyExpressionKind, readonly string[] | un
   messageExpression: ['string'],
   auditAnnotation: ['string', 'null'],
   variable: undefined,
+  typeCheck: undefined,
 };
+
+/**
+ * The schema types the status controller checks against: an environment holding the matched kind's (and the
+ * param kind's) object types, not yet cloned, and the type names of `object`/`oldObject` and `params`.
+ */
+export interface PolicyTypes {
+  readonly env: Environment;
+  readonly object: string;
+  readonly params?: string;
+}
 
 const GO_TYPE_NAMES: Readonly<Record<string, string>> = { null: 'null_type' };
 
@@ -68,9 +105,15 @@ export class PolicyCompiler {
   private readonly variableTypes: Record<string, string> = {};
   private readonly envs = new Map<string, Environment>();
   readonly variables: { readonly name: string; readonly result: PolicyCompileResult }[] = [];
+  /** The class of this policy's `variables` values (cel-js finds a typed value's type by its exact constructor). */
+  readonly variablesClass: PolicyVariablesClass;
 
-  constructor(hasParams: boolean, variables: readonly PolicyVariable[] = []) {
+  private readonly types: PolicyTypes | undefined;
+
+  constructor(hasParams: boolean, variables: readonly PolicyVariable[] = [], types?: PolicyTypes) {
     this.hasParams = hasParams;
+    this.types = types;
+    this.variablesClass = variablesClass(variables.map((v) => v.name));
     // A variable sees only the variables declared before it (R11.148); a failed one is dyn to the later ones.
     for (const v of variables) {
       const result = this.compile(v.expression, 'variable');
@@ -90,22 +133,34 @@ export class PolicyCompiler {
     const key = `${variables}/${authorizer}`;
     let env = this.envs.get(key);
     if (env === undefined) {
-      env = baseEnvironment().clone();
+      env = (this.types?.env ?? baseEnvironment()).clone();
       env.registerType(REQUEST_TYPE, { ctor: AdmissionRequestValue, fields: { ...REQUEST_FIELDS } });
       if (authorizer) {
         registerAuthorizerLibrary(env);
         env.registerVariable('authorizer', 'Authorizer');
       }
-      env.registerVariable('object', 'dyn').registerVariable('oldObject', 'dyn').registerVariable('request', REQUEST_TYPE);
+      const objectType = this.types?.object ?? 'dyn';
+      env.registerVariable('object', objectType).registerVariable('oldObject', objectType).registerVariable('request', REQUEST_TYPE);
       env.registerVariable('namespaceObject', 'dyn');
-      if (this.hasParams) env.registerVariable('params', 'dyn');
+      if (this.hasParams) env.registerVariable('params', this.types?.params ?? 'dyn');
       if (variables) {
-        env.registerType('kubernetes.Variables', { ctor: PolicyVariables, fields: { ...this.variableTypes } });
+        env.registerType('kubernetes.Variables', { ctor: this.variablesClass, fields: { ...this.variableTypes } });
         env.registerVariable('variables', 'kubernetes.Variables');
       }
       this.envs.set(key, env);
     }
     return env;
+  }
+
+  /** cel-go's issues for an expression (`ERROR: <input>:…` with source and caret), undefined when it checks. */
+  typeCheck(expression: string): string | undefined {
+    try {
+      compile(this.environment('typeCheck'), expression);
+      return undefined;
+    } catch (err) {
+      if (!(err instanceof CompileError)) throw err;
+      return err.message;
+    }
   }
 
   /** Compiles one expression of the given kind; the failure is worded as kube-apiserver's validation words it. */

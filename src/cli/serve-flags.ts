@@ -157,6 +157,13 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
     default: 'false',
     usage: 'serve plain HTTP without authentication, every request acting as the admin: for throw-away test servers on loopback only',
   },
+  {
+    name: 'audit-log-path',
+    type: 'string',
+    default: '',
+    usage: "if set, all requests coming to the apiserver will be logged to this file.  '-' means standard out.",
+  },
+  { name: 'audit-policy-file', type: 'string', default: '', usage: 'path to the file that defines the audit policy configuration.' },
   { name: 'token-auth-file', type: 'string', default: '', usage: 'bearer tokens, one per line: token,user,uid,"group1,group2"' },
   {
     name: 'anonymous-auth',

@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startApiServer } from '../server/api-server.js';
+import { AuditPolicy } from '../audit/policy.js';
+import { type AuditOptions, startApiServer } from '../server/api-server.js';
 import { openBackend, STORAGE_BACKENDS, type StorageKind } from '../storage/open.js';
 import { ETCD_TRANSPORTS, type EtcdTransportKind, isEtcdTransport } from '../storage/etcd/transport.js';
 import { loadTokenFile } from '../auth/authn/token-file.js';
@@ -145,6 +147,7 @@ export async function serve(argv: string[]): Promise<void> {
   };
   const etcdFile = (name: 'etcd-cafile' | 'etcd-certfile' | 'etcd-keyfile'): string | undefined =>
     optional(name) === undefined || optional(name) === '' ? undefined : resolve(flag(name));
+  const audit = await auditOptions(optional('audit-log-path'), optional('audit-policy-file'));
   // The web UI at /ui/: its pages read the API with the page's own token (src/ui/serve-mount.ts).
   const uiMount = new UiMount();
   const server = await startApiServer({
@@ -202,6 +205,7 @@ export async function serve(argv: string[]): Promise<void> {
       durationFlag('archive-retention', flag('archive-retention')),
       countFlag('archive-max-bytes', flag('archive-max-bytes')),
     ),
+    audit,
     leaderElection: booleanFlag('leader-elect', flag('leader-elect'))
       ? {
           leaseDurationMs: durationFlag('leader-elect-lease-duration', flag('leader-elect-lease-duration')),
@@ -228,4 +232,20 @@ export async function serve(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** kube-apiserver's audit options: both a log path and a policy file, else no audit log (it warns as Cascade does). */
+async function auditOptions(logPath: string | undefined, policyFile: string | undefined): Promise<AuditOptions | undefined> {
+  if (logPath === undefined || logPath === '') return undefined;
+  if (policyFile === undefined || policyFile === '') {
+    process.stderr.write('No audit policy file provided, no events will be recorded for log backend\n');
+    return undefined;
+  }
+  let policy: AuditPolicy;
+  try {
+    policy = AuditPolicy.parse(await readFile(resolve(policyFile), 'utf8'));
+  } catch (err) {
+    throw new Error(`loading audit policy file: ${policyFile}: ${(err as Error).message}`);
+  }
+  return { logPath: logPath === '-' ? '-' : resolve(logPath), policy };
 }

@@ -57,6 +57,8 @@ export interface TestServerOptions {
   readonly bookmarkIntervalMs?: number;
   /** Availability re-check interval and probe timeout of aggregated APIs (default 30 s and 5 s, as Kubernetes). */
   readonly aggregator?: ApiServerOptions['aggregator'];
+  /** An audit log (--audit-log-path and --audit-policy-file); none by default. */
+  readonly audit?: ApiServerOptions['audit'];
   /**
    * A CA and serving certificate for the test's own admission webhook server (TestServer.webhookServing), and
    * webhook configurations installed pointing at it, as envtest's WebhookInstallOptions.
@@ -225,6 +227,7 @@ export async function startTestServerWithInternals(options: TestServerOptions = 
       aggregator: options.aggregator,
       archive: options.archive,
       conversionWebhookTimeoutMs: options.conversionWebhookTimeoutMs,
+      audit: options.audit,
       security:
         pki === undefined
           ? undefined

@@ -1,3 +1,6 @@
+import { createAuditor } from '../audit/auditor.js';
+import { AuditLogWriter } from '../audit/log-writer.js';
+import type { AuditPolicy } from '../audit/policy.js';
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
@@ -132,6 +135,14 @@ export interface ApiServerOptions {
   readonly archive?: ArchiveOptions;
   /** How long a CRD conversion webhook may take (Kubernetes' fixed 30 s); tests shorten it. */
   readonly conversionWebhookTimeoutMs?: number;
+  /** --audit-log-path and --audit-policy-file: requests logged as audit.k8s.io/v1 Events. Absent: no audit log. */
+  readonly audit?: AuditOptions;
+}
+
+export interface AuditOptions {
+  /** A file to append to, or `-` for stdout. */
+  readonly logPath: string;
+  readonly policy: AuditPolicy;
 }
 
 export interface ArchiveOptions extends RetentionPolicy {
@@ -409,6 +420,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     watches: createWatchLimiter(),
     requestTimeoutMs: options.limits?.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   };
+  const auditor =
+    options.audit === undefined
+      ? undefined
+      : createAuditor(
+          options.audit.policy,
+          new AuditLogWriter(options.audit.logPath, (err) => log(`audit log ${options.audit?.logPath}: ${String(err)}`)),
+        );
   const handler = createApiHandler(
     ctx,
     createRequestSecurity(authenticate, authorizer),
@@ -416,6 +434,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     () => ready,
     () => controllers,
     options.backend,
+    auditor,
   );
   const front = options.frontHandler;
   const listener: RequestListener = front === undefined ? handler : (req, res) => (front(req, res) ? undefined : handler(req, res));
@@ -502,6 +521,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await auditor?.close();
       await options.backend.close();
     },
   };

@@ -14,7 +14,9 @@ import { renderMetrics } from './metrics.js';
 import { isHealthPath, serveHealth } from './health.js';
 import type { Backend } from '../storage/backend.js';
 import type { RequestSecurity } from './request-security.js';
-import { requestVerb } from './request-attributes.js';
+import { requestAttributes, requestVerb } from './request-attributes.js';
+import type { Auditor, RequestAudit } from '../audit/auditor.js';
+import { runWithAudit } from '../audit/context.js';
 import type { InFlightLimiter } from './limits/max-in-flight.js';
 import { requestTimeoutMs, withRequestTimeout } from './limits/request-timeout.js';
 import type { WatchLimiter } from './limits/watch-limit.js';
@@ -42,9 +44,10 @@ export function createApiHandler(
   isReady: () => boolean,
   controllers: () => ControllerManager | undefined = () => undefined,
   backend?: Backend,
+  auditor?: Auditor,
 ): RequestListener {
   const openapi = createOpenApiRoute(ctx);
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, audit?: RequestAudit): Promise<void> => {
     const url = parseRequestUrl(req.url ?? '/');
     const pathname = url.pathname;
     const target = parseRequestPath(pathname);
@@ -56,6 +59,7 @@ export function createApiHandler(
     if (!longRunning) withRequestTimeout(res, requestTimeoutMs(url.searchParams, limits.requestTimeoutMs));
     const identified = security.identify(req, url);
     const user = identified instanceof Promise ? await identified : identified;
+    if (audit !== undefined) auditor?.received(audit, requestAttributes(verb, url, target, user));
     if (!limits.inFlight.admit(res, { verb, longRunning, user })) return;
     security.authorize(verb, url, target, user);
     if (verb === 'watch' && !limits.watches.admit(res)) return;
@@ -103,15 +107,22 @@ export function createApiHandler(
         routeDiscovery(ctx, req, res, target);
     }
   };
+  const onError = (req: IncomingMessage, res: ServerResponse, err: unknown): void => {
+    const status = responseStatus(err);
+    if (!(err instanceof StatusError)) console.error(`cascade: ${req.method} ${req.url}:`, err);
+    if (res.headersSent) {
+      endCommittedResponse(res);
+      return;
+    }
+    sendStatusError(res, status);
+  };
+  if (auditor !== undefined) {
+    return (req, res) => {
+      const audit = auditor.begin(req, res);
+      runWithAudit(audit, () => handle(req, res, audit).catch((err: unknown) => onError(req, res, err)));
+    };
+  }
   return (req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      const status = responseStatus(err);
-      if (!(err instanceof StatusError)) console.error(`cascade: ${req.method} ${req.url}:`, err);
-      if (res.headersSent) {
-        endCommittedResponse(res);
-        return;
-      }
-      sendStatusError(res, status);
-    });
+    handle(req, res).catch((err: unknown) => onError(req, res, err));
   };
 }

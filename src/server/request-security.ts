@@ -4,7 +4,8 @@ import { anonymousAllowedPath, type RequestAuthenticator, unauthorized } from '.
 import { forbidden } from '../auth/authn/forbidden.js';
 import { impersonate } from '../auth/authn/impersonation.js';
 import { PUBLIC_INFO_URLS } from '../auth/rbac/bootstrap/cluster-roles.js';
-import { ANONYMOUS_USER, type UserInfo } from '../api/user.js';
+import { ANONYMOUS_USER, SYSTEM_AUTHENTICATED, SYSTEM_UNAUTHENTICATED, type UserInfo } from '../api/user.js';
+import { addAuditAnnotation } from '../audit/context.js';
 import type { RequestTarget } from './request-info.js';
 import { requestAttributes } from './request-attributes.js';
 import type { RequestUrl } from '../api/request-url.js';
@@ -22,6 +23,16 @@ export interface RequestSecurity {
 
 const PUBLIC_INFO_PATHS: ReadonlySet<string> = new Set(PUBLIC_INFO_URLS);
 
+/** The audit annotations of the authorization filter. */
+const DECISION = 'authorization.k8s.io/decision';
+const REASON = 'authorization.k8s.io/reason';
+
+/** What RBAC answers for the public-info paths: the bootstrap binding, through the group the user is in. */
+function publicInfoReason(user: UserInfo): string {
+  const group = user.groups.includes(SYSTEM_AUTHENTICATED) ? SYSTEM_AUTHENTICATED : SYSTEM_UNAUTHENTICATED;
+  return `RBAC: allowed by ClusterRoleBinding "system:public-info-viewer" of ClusterRole "system:public-info-viewer" to Group "${group}"`;
+}
+
 export function createRequestSecurity(authenticate: RequestAuthenticator, authorizer: Authorizer): RequestSecurity {
   return {
     identify(req, url) {
@@ -38,9 +49,15 @@ export function createRequestSecurity(authenticate: RequestAuthenticator, author
     authorize(verb, url, target, user) {
       // What system:public-info-viewer grants everyone, answered without the lookup; other methods and the
       // individual checks below these paths are RBAC's to decide, as in Kubernetes.
-      if (verb === 'get' && PUBLIC_INFO_PATHS.has(url.pathname)) return;
+      if (verb === 'get' && PUBLIC_INFO_PATHS.has(url.pathname)) {
+        addAuditAnnotation(DECISION, 'allow');
+        addAuditAnnotation(REASON, publicInfoReason(user));
+        return;
+      }
       const attributes = requestAttributes(verb, url, target, user);
       const decision = authorizer.authorize(attributes);
+      addAuditAnnotation(DECISION, decision.decision === 'allow' ? 'allow' : 'forbid');
+      addAuditAnnotation(REASON, decision.reason);
       if (decision.decision !== 'allow') throw forbidden(attributes, decision.reason);
     },
   };

@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { stringify } from 'yaml';
 import { StatusError } from '../api/errors.js';
+import { auditRecorder } from '../audit/context.js';
 import type { ResponseFormat } from './negotiation.js';
 
 /**
@@ -90,6 +91,7 @@ export function negotiatedJson(res: ServerResponse, body: unknown): string {
 
 /** An API object, list or Status as JSON, the way kube-apiserver's serializer writes it (see goJson). */
 export function sendJson(res: ServerResponse, code: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
+  auditRecorder()?.responseObject(body);
   const text = negotiatedJson(res, body);
   res.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   endAtTurnEnd(res, text);
@@ -107,12 +109,14 @@ export function send(res: ServerResponse, format: ResponseFormat, code: number, 
     sendJson(res, code, body, headers);
     return;
   }
+  auditRecorder()?.responseObject(body);
   const text = stringify(body);
   res.writeHead(code, { 'Content-Type': 'application/yaml', 'Content-Length': Buffer.byteLength(text), ...headers });
   endAtTurnEnd(res, text);
 }
 
 export function sendStatusError(res: ServerResponse, err: StatusError): void {
+  auditRecorder()?.responseStatus(err.toStatus() as unknown as Record<string, unknown>);
   sendJson(res, err.code, err.toStatus(), { ...err.headers });
 }
 

@@ -305,4 +305,36 @@ describe('kubectl: ValidatingAdmissionPolicy', () => {
     );
     await ts.kubectlOk(['create', '-f', '-'], { input: configMap('ignored', 'vap-plain', { runtime: 'Ignore' }, { k: 'v' }) });
   });
+
+  it('reports in status.typeChecking the expressions that do not type-check against the matched kinds (R11.174)', async () => {
+    await ts.kubectlOk(['create', '-f', '-'], {
+      input: policy('typed', {
+        matchConstraints: {
+          resourceRules: [
+            { apiGroups: ['', 'apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps', 'deployments'] },
+          ],
+        },
+        validations: [
+          { expression: 'object.spec.replicas <= 5', messageExpression: "'too many: ' + string(object.spec.replicas)" },
+          { expression: "object.metadata.name != ''" },
+        ],
+      }),
+    });
+    const status = async (): Promise<string | undefined> => {
+      const out = (await ts.kubectlOk(['get', 'validatingadmissionpolicy', 'typed', '-o', 'jsonpath={.status}'])).trim();
+      return out.includes('"typeChecking"') ? out : undefined;
+    };
+    const got = JSON.parse(await waitFor(status, { timeoutMs: 10_000, what: 'the type checking status' }));
+    const warning = (expression: string): string =>
+      `/v1, Kind=ConfigMap: ERROR: <input>:1:${expression.indexOf('.spec') + 1}: undefined field 'spec'\n | ${expression}\n | ${'.'.repeat(expression.indexOf('.spec'))}^\n`;
+    assert.deepEqual(got, {
+      observedGeneration: 1,
+      typeChecking: {
+        expressionWarnings: [
+          { fieldRef: 'spec.validations[0].expression', warning: warning('object.spec.replicas <= 5') },
+          { fieldRef: 'spec.validations[0].messageExpression', warning: warning("'too many: ' + string(object.spec.replicas)") },
+        ],
+      },
+    });
+  });
 });

@@ -1,9 +1,9 @@
 import { isObject, type KubeObject } from '../../api/types.js';
-import { largestCollection } from '../../cel/cost.js';
-import { celValueOfJson } from '../../cel/json-value.js';
+import { type CelInput, celInputOfJson, celValueOfJson } from '../../cel/json-value.js';
 import { AuthorizerValue, type CelAuthorizerBackend } from '../../cel/authorizer-library.js';
 import { AdmissionRequestValue } from '../../cel/policy-compiler.js';
 import type { AdmissionAttributes } from '../../registry/admission/attributes.js';
+import type { CompiledPolicy } from './compiled-policy.js';
 import type { Activation } from './evaluation.js';
 import type { GroupVersionResource } from './matching.js';
 
@@ -67,51 +67,103 @@ function requestValue(attributes: AdmissionAttributes, matched: GroupVersionReso
   return Object.assign(new AdmissionRequestValue(), values);
 }
 
-/** The inputs of the evaluations of one request against one policy; params are added per binding and param. */
-export interface RequestInputs {
-  readonly object: unknown;
-  readonly oldObject: unknown;
-  readonly request: AdmissionRequestValue;
-  readonly namespaceObject: unknown;
-  readonly authorizer: AuthorizerValue | null;
-  readonly largest: number;
+/**
+ * The inputs of one request, each converted on first use and shared by every policy that reads it: a policy that
+ * never names `oldObject` or `namespaceObject` does not pay for them (CompiledPolicy.inputs).
+ */
+export class RequestInputs {
+  private readonly attributes: AdmissionAttributes;
+  private readonly namespace: KubeObject | undefined;
+  private readonly authorizerBackend: CelAuthorizerBackend | undefined;
+  private objectInput: CelInput | undefined;
+  private oldObjectInput: CelInput | undefined;
+  private namespaceInput: unknown;
+  private authorizerInput: AuthorizerValue | null | undefined;
+  private readonly requests = new Map<string, AdmissionRequestValue>();
+
+  constructor(attributes: AdmissionAttributes, namespace: KubeObject | undefined, authorizer?: CelAuthorizerBackend) {
+    this.attributes = attributes;
+    this.namespace = namespace;
+    this.authorizerBackend = authorizer;
+  }
+
+  object(): CelInput {
+    this.objectInput ??= this.attributes.object === undefined ? NONE : celInputOfJson(this.attributes.object);
+    return this.objectInput;
+  }
+
+  oldObject(): CelInput {
+    this.oldObjectInput ??= this.attributes.oldObject === undefined ? NONE : celInputOfJson(this.attributes.oldObject);
+    return this.oldObjectInput;
+  }
+
+  /** `request` as seen through the version the policy matched. */
+  request(matched: GroupVersionResource): AdmissionRequestValue {
+    const key = `${matched.group}/${matched.version}/${matched.resource}`;
+    let value = this.requests.get(key);
+    if (value === undefined) {
+      value = requestValue(this.attributes, matched);
+      this.requests.set(key, value);
+    }
+    return value;
+  }
+
+  namespaceObject(): unknown {
+    if (this.namespaceInput === undefined) {
+      const { attributes } = this;
+      const namespaced = attributes.namespace !== undefined && attributes.namespace !== '' && attributes.resource.plural !== 'namespaces';
+      this.namespaceInput = namespaced && this.namespace !== undefined ? celValueOfJson(reducedNamespace(this.namespace)) : null;
+    }
+    return this.namespaceInput;
+  }
+
+  authorizer(): AuthorizerValue | null {
+    if (this.authorizerInput === undefined) {
+      const { attributes } = this;
+      // authorizer.requestResource: the resource as requested, namespace and name included (R11.137).
+      const requestResource = {
+        group: attributes.resource.group,
+        resource: attributes.resource.plural,
+        subresource: attributes.subresource,
+        namespace: attributes.namespace ?? '',
+        name: attributes.name,
+      };
+      this.authorizerInput =
+        this.authorizerBackend === undefined ? null : new AuthorizerValue(this.authorizerBackend, attributes.user, requestResource);
+    }
+    return this.authorizerInput;
+  }
 }
 
-export function requestInputs(
-  attributes: AdmissionAttributes,
+const NONE: CelInput = { value: null, largest: 0 };
+
+/** One evaluation's activation: the inputs the policy names, with the param (or none). */
+export function activationFor(
+  inputs: RequestInputs,
+  policy: CompiledPolicy,
   matched: GroupVersionResource,
-  namespace: KubeObject | undefined,
-  authorizer?: CelAuthorizerBackend,
-): RequestInputs {
-  const { resource } = attributes;
-  // authorizer.requestResource: the resource as requested, namespace and name included (R11.137).
-  const requestResource = {
-    group: resource.group,
-    resource: resource.plural,
-    subresource: attributes.subresource,
-    namespace: attributes.namespace ?? '',
-    name: attributes.name,
-  };
-  const namespaced = attributes.namespace !== undefined && attributes.namespace !== '' && attributes.resource.plural !== 'namespaces';
-  return {
-    object: attributes.object === undefined ? null : celValueOfJson(attributes.object),
-    oldObject: attributes.oldObject === undefined ? null : celValueOfJson(attributes.oldObject),
-    request: requestValue(attributes, matched),
-    namespaceObject: namespaced && namespace !== undefined ? celValueOfJson(reducedNamespace(namespace)) : null,
-    authorizer: authorizer === undefined ? null : new AuthorizerValue(authorizer, attributes.user, requestResource),
-    largest: Math.max(largestCollection(attributes.object), largestCollection(attributes.oldObject)),
-  };
-}
-
-/** One evaluation's activation: the request's inputs with the param (or none). */
-export function activationFor(inputs: RequestInputs, hasParams: boolean, param: KubeObject | null): Activation {
-  const values: Record<string, unknown> = {
-    object: inputs.object,
-    oldObject: inputs.oldObject,
-    request: inputs.request,
-    namespaceObject: inputs.namespaceObject,
-    authorizer: inputs.authorizer,
-  };
-  if (hasParams) values.params = param === null ? null : celValueOfJson(param);
-  return { values, largest: Math.max(inputs.largest, param === null ? 0 : largestCollection(param)) };
+  param: KubeObject | null,
+): Activation {
+  const uses = policy.inputs;
+  const values: Record<string, unknown> = {};
+  let largest = 0;
+  if (uses.has('object')) {
+    const object = inputs.object();
+    values.object = object.value;
+    largest = object.largest;
+  }
+  if (uses.has('oldObject')) {
+    const oldObject = inputs.oldObject();
+    values.oldObject = oldObject.value;
+    largest = Math.max(largest, oldObject.largest);
+  }
+  if (uses.has('request')) values.request = inputs.request(matched);
+  if (uses.has('namespaceObject')) values.namespaceObject = inputs.namespaceObject();
+  if (uses.has('authorizer')) values.authorizer = inputs.authorizer();
+  if (policy.paramKind !== undefined && uses.has('params')) {
+    const params = param === null ? NONE : celInputOfJson(param);
+    values.params = params.value;
+    largest = Math.max(largest, params.largest);
+  }
+  return { values, largest };
 }

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { CONFIG_MAP } from '../../kinds/core-v1/config-map.js';
 import type { KubeObject } from '../../api/types.js';
 import { admissionAttributes } from '../../registry/admission/attributes.js';
-import { activationFor, requestInputs } from './activation.js';
+import { activationFor, RequestInputs } from './activation.js';
 import { compilePolicy } from './compiled-policy.js';
 import { denialError, denialText, warningText } from './denial.js';
 import { evaluatePolicy } from './evaluation.js';
@@ -28,7 +28,7 @@ function run(spec: Record<string, unknown>, data: Record<string, string>, param:
     user: { name: 'alice', groups: ['devs'] },
   });
   const compiled = compilePolicy(policy(spec));
-  return evaluatePolicy(compiled, activationFor(requestInputs(attributes, GVR, undefined), compiled.paramKind !== undefined, param));
+  return evaluatePolicy(compiled, activationFor(new RequestInputs(attributes, undefined), compiled, GVR, param));
 }
 
 test('a false validation is a decision with its message, else failed expression, reason Invalid by default (R11.167, R11.168)', () => {

@@ -1,7 +1,7 @@
 import type { Compiled } from '../../cel/compile.js';
 import { celRuntimeError } from '../../cel/compile.js';
 import { costBound, PER_CALL_LIMIT, PER_OBJECT_BUDGET } from '../../cel/cost.js';
-import { PolicyVariables } from '../../cel/policy-compiler.js';
+import type { PolicyVariables } from '../../cel/policy-compiler.js';
 import type { CompiledExpression, CompiledPolicy, CompiledValidation } from './compiled-policy.js';
 
 /**
@@ -10,9 +10,9 @@ import type { CompiledExpression, CompiledPolicy, CompiledValidation } from './c
  * as decisions, before the binding's validationActions apply.
  */
 
-/** The CEL activation of one evaluation, without `variables` (built here, per evaluation). */
+/** The CEL activation of one evaluation, without `variables` (built here, per evaluation, into `values`). */
 export interface Activation {
-  readonly values: Readonly<Record<string, unknown>>;
+  readonly values: Record<string, unknown>;
   /** The largest list, map or string in the inputs, which bounds the cost of comprehensions (cel/cost.ts). */
   readonly largest: number;
 }
@@ -21,8 +21,10 @@ export interface Decision {
   readonly message: string;
   /** The Status reason (Forbidden, Invalid, RequestEntityTooLarge, …). */
   readonly reason: string;
-  /** Which validation failed; -1 for match condition errors. */
+  /** Which validation failed; -1 for match condition and audit annotation errors. */
   readonly expressionIndex: number;
+  /** An auditAnnotation's error: it denies whatever the binding's validationActions are. */
+  readonly auditAnnotation?: true;
 }
 
 const MAX_MESSAGE_BYTES = 5120;
@@ -53,29 +55,25 @@ class Budget {
 const errorText = (err: unknown): string => (err instanceof CostExceeded ? err.message : celRuntimeError(err));
 
 /** `variables`: each variable evaluated on first use and remembered, its failure reported to every user (R11.165). */
-function lazyVariables(variables: readonly CompiledExpression[], ctx: Record<string, unknown>, budget: Budget): PolicyVariables {
-  const out = new PolicyVariables();
-  for (const v of variables) {
-    let outcome: { value: unknown } | { error: string } | undefined;
-    Object.defineProperty(out, v.name, {
-      enumerable: true,
-      get: () => {
-        if (outcome === undefined) {
-          if ('failure' in v.result) outcome = { error: v.result.failure.detail };
-          else {
-            try {
-              outcome = { value: budget.run(v.result.compiled, ctx) };
-            } catch (err) {
-              outcome = { error: errorText(err) };
-            }
-          }
+function lazyVariables(policy: CompiledPolicy, ctx: Record<string, unknown>, budget: Budget): PolicyVariables {
+  const outcomes: ({ value: unknown } | { error: string } | undefined)[] = [];
+  return new policy.variablesClass((index) => {
+    const v = policy.variables[index] as CompiledExpression;
+    let outcome = outcomes[index];
+    if (outcome === undefined) {
+      if ('failure' in v.result) outcome = { error: v.result.failure.detail };
+      else {
+        try {
+          outcome = { value: budget.run(v.result.compiled, ctx) };
+        } catch (err) {
+          outcome = { error: errorText(err) };
         }
-        if ('error' in outcome) throw new Error(`composited variable "${v.name}" fails to evaluate: ${outcome.error}`);
-        return outcome.value;
-      },
-    });
-  }
-  return out;
+      }
+      outcomes[index] = outcome;
+    }
+    if ('error' in outcome) throw new Error(`composited variable "${v.name}" fails to evaluate: ${outcome.error}`);
+    return outcome.value;
+  });
 }
 
 /** R11.168: the messageExpression's string when usable, else the message, else the failed expression. */
@@ -115,21 +113,66 @@ function matchConditions(policy: CompiledPolicy, ctx: Record<string, unknown>, l
   return errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`;
 }
 
-/** The decisions of one evaluation; errors count only under failurePolicy Fail (R11.167). */
-export function evaluatePolicy(policy: CompiledPolicy, activation: Activation): Decision[] {
+/** Receives the auditAnnotations an evaluation publishes (key and trimmed, non-empty value). */
+export type AuditAnnotationSink = (key: string, value: string) => void;
+
+const MAX_AUDIT_ANNOTATION_VALUE = 10 * 1024;
+
+/**
+ * The auditAnnotations of an evaluation that admitted the match: a string value is published (cut at 10 KiB), null
+ * or blank omits the key; errors deny under Fail, as validations' errors do.
+ */
+function auditAnnotations(policy: CompiledPolicy, ctx: Record<string, unknown>, budget: Budget, sink: AuditAnnotationSink): Decision[] {
   const fail = policy.failurePolicy === 'Fail';
-  const base: Record<string, unknown> = { ...activation.values };
-  const matched = matchConditions(policy, base, activation.largest);
-  if (matched === 'skip') return [];
-  if (matched !== undefined) return fail ? [{ message: matched, reason: 'Invalid', expressionIndex: -1 }] : [];
+  const errors: Decision[] = [];
+  const error = (message: string): void => {
+    if (fail) errors.push({ message, reason: 'Invalid', expressionIndex: -1, auditAnnotation: true });
+  };
+  for (const a of policy.auditAnnotations) {
+    if ('failure' in a.result) {
+      error(`compilation error: ${a.result.failure.detail}`);
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = budget.run(a.result.compiled, ctx);
+    } catch (err) {
+      error(`expression '${a.valueExpression}' resulted in error: ${errorText(err)}`);
+      continue;
+    }
+    if (typeof value === 'string') {
+      const trimmed = value.trim();
+      if (trimmed !== '') sink(a.key, trimmed.slice(0, MAX_AUDIT_ANNOTATION_VALUE));
+    } else if (value !== null) {
+      errors.push({
+        message: `valueExpression '${a.valueExpression}' resulted in unsupported return type: ${a.result.compiled.outputType}. Return type must be either string or null.`,
+        reason: 'Invalid',
+        expressionIndex: -1,
+        auditAnnotation: true,
+      });
+    }
+  }
+  return errors;
+}
+
+/** The decisions of one evaluation; errors count only under failurePolicy Fail (R11.167). */
+export function evaluatePolicy(policy: CompiledPolicy, activation: Activation, annotations?: AuditAnnotationSink): Decision[] {
+  const fail = policy.failurePolicy === 'Fail';
+  // The activation is this evaluation's own object: `variables` is added to it.
+  const ctx = activation.values;
+  if (policy.matchConditions.length > 0) {
+    const matched = matchConditions(policy, ctx, activation.largest);
+    if (matched === 'skip') return [];
+    if (matched !== undefined) return fail ? [{ message: matched, reason: 'Invalid', expressionIndex: -1 }] : [];
+  }
   const budget = new Budget(activation.largest);
-  const ctx = base;
-  if (policy.variables.length > 0) ctx.variables = lazyVariables(policy.variables, ctx, budget);
+  if (policy.variables.length > 0) ctx.variables = lazyVariables(policy, ctx, budget);
   const decisions: Decision[] = [];
-  policy.validations.forEach((v, index) => {
+  for (let index = 0; index < policy.validations.length; index++) {
+    const v = policy.validations[index] as CompiledValidation;
     if ('failure' in v.result) {
       if (fail) decisions.push({ message: `compilation error: ${v.result.failure.detail}`, reason: 'Invalid', expressionIndex: index });
-      return;
+      continue;
     }
     let result: unknown;
     try {
@@ -141,9 +184,11 @@ export function evaluatePolicy(policy: CompiledPolicy, activation: Activation): 
           reason: 'Invalid',
           expressionIndex: index,
         });
-      return;
+      continue;
     }
     if (result !== true) decisions.push({ message: failureMessage(v, ctx, budget), reason: v.reason, expressionIndex: index });
-  });
+  }
+  if (annotations !== undefined && policy.auditAnnotations.length > 0)
+    decisions.push(...auditAnnotations(policy, ctx, budget, annotations));
   return decisions;
 }

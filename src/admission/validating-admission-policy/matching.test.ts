@@ -18,7 +18,7 @@ function request(over: Partial<MatchRequest> = {}): MatchRequest {
     name: 'c',
     object: cm(),
     oldObject: undefined,
-    equivalents: [],
+    equivalents: () => [],
     namespaceLabels: () => ({ env: 'prod' }),
     ...over,
   };
@@ -74,7 +74,7 @@ test('exclude rules win; a binding without resource rules takes what the policy 
 test('Equivalent matches another served version of the resource and reports it; Exact does not (R11.41)', () => {
   const req = request({
     resource: { group: 'example.com', version: 'v2', resource: 'widgets' },
-    equivalents: [{ group: 'example.com', version: 'v1', resource: 'widgets' }],
+    equivalents: () => [{ group: 'example.com', version: 'v1', resource: 'widgets' }],
   });
   const rules = [rule({ apiGroups: ['example.com'], apiVersions: ['v1'], resources: ['widgets'] })];
   assert.deepEqual(matchResources({ resourceRules: rules, matchPolicy: 'Equivalent' }, req), {

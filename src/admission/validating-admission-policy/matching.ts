@@ -25,7 +25,7 @@ export interface MatchRequest {
   readonly object: KubeObject | undefined;
   readonly oldObject: KubeObject | undefined;
   /** The other group-versions serving the same resource, tried in order under matchPolicy Equivalent. */
-  readonly equivalents: readonly GroupVersionResource[];
+  equivalents(): readonly GroupVersionResource[];
   /** Labels of the request's namespace; throws the lookup's error (e.g. 404) when it cannot be read. */
   namespaceLabels(namespace: string): Record<string, string>;
 }
@@ -107,7 +107,7 @@ function matchingVersion(m: Record<string, unknown>, req: MatchRequest, rulesOpt
   if (rules.some((rule) => ruleMatches(rule, req))) return req.resource;
   if (m.matchPolicy !== 'Equivalent') return undefined;
   for (const rule of rules) {
-    const gvr = req.equivalents.find((e) => ruleMatches(rule, req, e));
+    const gvr = req.equivalents().find((e) => ruleMatches(rule, req, e));
     if (gvr !== undefined) return gvr;
   }
   return undefined;

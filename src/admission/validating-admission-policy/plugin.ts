@@ -6,11 +6,12 @@ import type { Authorizer } from '../../auth/authorizer.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
 import type { AdmissionAttributes } from '../../registry/admission/attributes.js';
 import type { ValidatingAdmissionPlugin } from '../../registry/admission/plugin.js';
-import { activationFor, requestInputs } from './activation.js';
+import { activationFor, RequestInputs } from './activation.js';
 import { celAuthorizerBackend } from './authorizer-backend.js';
 import { type CompiledPolicy, compilePolicy } from './compiled-policy.js';
 import { denialError, denialText, warningText } from './denial.js';
-import { evaluatePolicy } from './evaluation.js';
+import { type Decision, evaluatePolicy } from './evaluation.js';
+import { addAuditAnnotation } from '../../audit/context.js';
 import { type GroupVersionResource, type MatchRequest, matchResources } from './matching.js';
 import { ConfigurationError, ParamSource } from './params.js';
 
@@ -60,6 +61,19 @@ export interface ValidatingAdmissionPolicyPlugin extends ValidatingAdmissionPlug
   stop(): Promise<void>;
 }
 
+const VALIDATION_FAILURE = 'validation.policy.admission.k8s.io/validation_failure';
+
+/** The value of the validation_failure audit annotation: a one-element JSON list, as Kubernetes writes it. */
+function validationFailure(policy: string, binding: string, decision: Decision, actions: readonly unknown[]): string {
+  const entry = { message: decision.message, policy, binding, expressionIndex: decision.expressionIndex, validationActions: actions };
+  return JSON.stringify([entry]);
+}
+
+interface BoundPolicy {
+  readonly policy: KubeObject;
+  readonly bindings: readonly KubeObject[];
+}
+
 const byName = (a: KubeObject, b: KubeObject): number => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1);
 
 export function validatingAdmissionPolicy(options: ValidatingAdmissionPolicyOptions): ValidatingAdmissionPolicyPlugin {
@@ -83,6 +97,30 @@ export function validatingAdmissionPolicy(options: ValidatingAdmissionPolicyOpti
   };
   policies.addEventHandler({ onDelete: (p) => compiled.delete(p.metadata.uid ?? p.metadata.name ?? '') });
 
+  /**
+   * The bound policies in evaluation order with their bindings by name (R11.172), rebuilt only when either
+   * informer has applied a change (each change moves its lastSyncResourceVersion), not per request.
+   */
+  let boundCache: { readonly key: string; readonly bound: readonly BoundPolicy[] } | undefined;
+  const boundPolicies = (): readonly BoundPolicy[] => {
+    const key = `${policies.lastSyncResourceVersion}/${bindings.lastSyncResourceVersion}`;
+    if (boundCache?.key === key) return boundCache.bound;
+    const byPolicy = new Map<string, KubeObject[]>();
+    for (const b of bindings.store.list().sort(byName)) {
+      const name = isObject(b.spec) && typeof b.spec.policyName === 'string' ? b.spec.policyName : '';
+      const list = byPolicy.get(name);
+      if (list === undefined) byPolicy.set(name, [b]);
+      else list.push(b);
+    }
+    const bound: BoundPolicy[] = [];
+    for (const policy of policies.store.list().sort(byName)) {
+      const policyBindings = byPolicy.get(policy.metadata.name ?? '');
+      if (policyBindings !== undefined) bound.push({ policy, bindings: policyBindings });
+    }
+    boundCache = { key, bound };
+    return bound;
+  };
+
   const equivalentsOf = (info: ResourceInfo): GroupVersionResource[] =>
     options
       .resources()
@@ -92,13 +130,8 @@ export function validatingAdmissionPolicy(options: ValidatingAdmissionPolicyOpti
   async function validate(attributes: AdmissionAttributes): Promise<void> {
     // The server's own writes are never refused (attributes.ts); policies never see their own kinds (R11.35).
     if (attributes.user === undefined || EXEMPT.has(`${attributes.resource.group}/${attributes.resource.plural}`)) return;
-    const allBindings = bindings.store.list();
-    if (allBindings.length === 0) return;
-    const bound = new Map<string, KubeObject[]>();
-    for (const b of allBindings.sort(byName)) {
-      const name = isObject(b.spec) && typeof b.spec.policyName === 'string' ? b.spec.policyName : '';
-      bound.set(name, [...(bound.get(name) ?? []), b]);
-    }
+    const bound = boundPolicies();
+    if (bound.length === 0) return;
     const namespace = attributes.namespace ?? '';
     const namespaced = namespace !== '' && attributes.resource.plural !== 'namespaces';
     let namespaceObject: KubeObject | undefined;
@@ -111,20 +144,29 @@ export function validatingAdmissionPolicy(options: ValidatingAdmissionPolicyOpti
       name: attributes.name,
       object: attributes.object,
       oldObject: attributes.oldObject,
-      equivalents: equivalentsOf(attributes.resource),
+      equivalents: () => equivalentsOf(attributes.resource),
       namespaceLabels: (name) => {
         if (namespaceObject === undefined) throw notFound({ group: '', resource: 'namespaces' }, name);
         return (namespaceObject.metadata.labels ?? {}) as Record<string, string>;
       },
     };
     const denials: StatusError[] = [];
-    for (const policy of policies.store.list().sort(byName)) {
-      const policyBindings = bound.get(policy.metadata.name ?? '');
-      if (policyBindings === undefined) continue;
+    const inputs = new RequestInputs(attributes, namespaceObject, authorizer);
+    // A policy's auditAnnotations over all its bindings and params: distinct values of a key are joined.
+    const annotationValues = new Map<string, string[]>();
+    const collectAnnotation = (key: string, value: string): void => {
+      const values = annotationValues.get(key);
+      if (values === undefined) annotationValues.set(key, [value]);
+      else if (!values.includes(value)) values.push(value);
+    };
+    const publishAnnotations = (policyName: string): void => {
+      for (const [key, values] of annotationValues) addAuditAnnotation(`${policyName}/${key}`, values.join(', '));
+      annotationValues.clear();
+    };
+    for (const { policy, bindings: policyBindings } of bound) {
       const c = compiledFor(policy);
       const matched = matchResources(c.matchConstraints, request);
       if (matched === undefined) continue;
-      const inputs = requestInputs(attributes, matched, namespaceObject, authorizer);
       for (const binding of policyBindings) {
         const spec = isObject(binding.spec) ? binding.spec : {};
         if (isObject(spec.matchResources) && matchResources(spec.matchResources, request, true) === undefined) continue;
@@ -147,13 +189,20 @@ export function validatingAdmissionPolicy(options: ValidatingAdmissionPolicyOpti
         }
         const actions = Array.isArray(spec.validationActions) ? spec.validationActions : [];
         for (const param of paramObjects) {
-          for (const decision of evaluatePolicy(c, activationFor(inputs, c.paramKind !== undefined, param))) {
+          for (const decision of evaluatePolicy(c, activationFor(inputs, c, matched, param), collectAnnotation)) {
+            if (decision.auditAnnotation === true) {
+              denials.push(denialError(attributes, denialText(c.name, bindingName, decision.message), decision.reason));
+              continue;
+            }
             if (actions.includes('Deny'))
               denials.push(denialError(attributes, denialText(c.name, bindingName, decision.message), decision.reason));
+            if (actions.includes('Audit'))
+              addAuditAnnotation(VALIDATION_FAILURE, validationFailure(c.name, bindingName, decision, actions));
             if (actions.includes('Warn')) attributes.warnings?.push(warningText(c.name, bindingName, decision.message));
           }
         }
       }
+      publishAnnotations(c.name);
     }
     const first = denials[0];
     if (first !== undefined) throw first;

@@ -1,3 +1,4 @@
+import { addAuditAnnotation } from '../../audit/context.js';
 import { randomUUID } from 'node:crypto';
 import { badRequest, internalError, StatusError } from '../../api/errors.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
@@ -116,6 +117,8 @@ export function judge(hook: WebhookEntry, result: CallResult, attributes: Admiss
     throw result.failure;
   }
   attributes.warnings.push(...result.response.warnings);
+  // Recorded whether the webhook allows or denies: `<webhook name>/<key>` in the request's audit event.
+  for (const [key, value] of Object.entries(result.response.auditAnnotations)) addAuditAnnotation(`${hook.name}/${key}`, value);
   if (!result.response.allowed) throw denial(hook, result.response.status);
   return result.response;
 }

@@ -50,3 +50,28 @@ test('status.observedGeneration follows each generation of a policy, without tou
     await controller.stop();
   }
 });
+
+test('status.typeChecking carries the expressions that do not compile against the matched kind, replaced per generation (R11.174)', async () => {
+  const client = createTestClient();
+  await client.create(POLICIES, undefined, policy('object.spec.replicas > 1'));
+  const controller = new ValidatingAdmissionPolicyStatusController(client);
+  await controller.start();
+  const typeChecking = async (): Promise<unknown> =>
+    ((await client.get(POLICIES, undefined, 'p')).status as { typeChecking?: unknown } | undefined)?.typeChecking;
+  try {
+    await until(async () => (await typeChecking()) !== undefined, 'type checking written');
+    assert.deepEqual(await typeChecking(), {
+      expressionWarnings: [
+        {
+          fieldRef: 'spec.validations[0].expression',
+          warning: "/v1, Kind=ConfigMap: ERROR: <input>:1:7: undefined field 'spec'\n | object.spec.replicas > 1\n | ......^\n",
+        },
+      ],
+    });
+    const stored = await client.get(POLICIES, undefined, 'p');
+    await client.update(POLICIES, undefined, { ...stored, spec: policy("object.data.size() < 3 && object.metadata.name != ''").spec });
+    await until(async () => JSON.stringify(await typeChecking()) === '{}', 'the warnings cleared');
+  } finally {
+    await controller.stop();
+  }
+});

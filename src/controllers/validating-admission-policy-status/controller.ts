@@ -2,6 +2,11 @@ import { StatusError } from '../../api/errors.js';
 import { isObject, type KubeObject } from '../../api/types.js';
 import { createSharedInformer, type SharedInformer } from '../../cache/shared-informer.js';
 import type { ApiClient, ResourceRef } from '../../client/interface.js';
+import type { JSONSchemaProps } from '../../api/json-schema-props.js';
+import type { ResourceInfo } from '../../api/resource-info.js';
+import { BUILTIN_DEFINITIONS } from '../../kinds/definitions.js';
+import { inlineDefinition } from '../../openapi/inline-schema.js';
+import { type GroupVersionKind, typeCheckPolicy } from './type-checking.js';
 import { createRateLimitedQueue, type RateLimitedQueue } from '../../workqueue/rate-limited-queue.js';
 import { type ItemResult, runWorker } from '../../workqueue/worker.js';
 
@@ -11,9 +16,10 @@ const generationOf = (p: KubeObject): number => (typeof p.metadata.generation ==
 const observedOf = (p: KubeObject): unknown => (isObject(p.status) ? p.status.observedGeneration : undefined);
 
 /**
- * kube-controller-manager's validatingadmissionpolicy-status controller (R11.174), reduced to what Cascade can do:
- * it records in `status.observedGeneration` each policy generation it has seen. Cascade does not type-check the
- * expressions against the matched kinds' schemas, so it writes no `status.typeChecking`.
+ * kube-controller-manager's validatingadmissionpolicy-status controller (R11.174): for each policy generation it
+ * has not seen, it type-checks the expressions against the matched kinds' schemas (type-checking.ts) and writes
+ * `status.observedGeneration` with `status.typeChecking`, replacing the previous warnings as its apply does.
+ * Schemas come from the built-in kinds' OpenAPI definitions; custom resources are not checked (no schema source).
  */
 export class ValidatingAdmissionPolicyStatusController {
   private readonly client: ApiClient;
@@ -47,11 +53,14 @@ export class ValidatingAdmissionPolicyStatusController {
     const policy = this.policies.store.get(undefined, name);
     if (policy === undefined || observedOf(policy) === generationOf(policy)) return undefined;
     const status = isObject(policy.status) ? policy.status : {};
+    const resources = await this.client.discover();
+    const warnings = typeCheckPolicy(policy, { resources, schemaOf: (gvk) => this.schemaOf(resources, gvk) });
+    const typeChecking = warnings.length === 0 ? {} : { expressionWarnings: warnings };
     try {
       await this.client.update(
         POLICIES,
         undefined,
-        { ...policy, status: { ...status, observedGeneration: generationOf(policy) } },
+        { ...policy, status: { ...status, observedGeneration: generationOf(policy), typeChecking } },
         'status',
       );
     } catch (err) {
@@ -59,6 +68,16 @@ export class ValidatingAdmissionPolicyStatusController {
       throw err;
     }
     return undefined;
+  }
+
+  private readonly schemas = new Map<string, JSONSchemaProps | undefined>();
+
+  /** A built-in kind's schema with its references inlined, made once per definition. */
+  private schemaOf(resources: readonly ResourceInfo[], gvk: GroupVersionKind): JSONSchemaProps | undefined {
+    const info = resources.find((r) => r.group === gvk.group && r.version === gvk.version && r.kind === gvk.kind && r.custom !== true);
+    if (info === undefined) return undefined;
+    if (!this.schemas.has(info.definition)) this.schemas.set(info.definition, inlineDefinition(BUILTIN_DEFINITIONS, info.definition));
+    return this.schemas.get(info.definition);
   }
 
   async stop(): Promise<void> {

@@ -1,3 +1,4 @@
+import { auditRecorder } from '../../audit/context.js';
 import type { AdmissionAttributes } from './attributes.js';
 import type { MutatingAdmissionPlugin, ValidatingAdmissionPlugin } from './plugin.js';
 
@@ -16,6 +17,8 @@ export class AdmissionChain {
   }
 
   async admit(attributes: AdmissionAttributes): Promise<void> {
+    // The object as the client sent it, before any plugin mutates it: the audit event's requestObject.
+    if (attributes.user !== undefined && attributes.object !== undefined) auditRecorder()?.requestObject(attributes.object);
     for (const plugin of this.mutating) if (plugin.handles(attributes.operation)) await plugin.admit(attributes);
   }
 
