@@ -65,7 +65,12 @@ test('pods are counted in three steps: uncounted, finalizer removed, counted; th
     writes.length = 0;
     await finish(base, first, 0);
     const second = await until(async () => (await livePods(base)).find((p) => p.metadata.uid !== first.metadata.uid), 'a second pod');
-    const counted = await base.get(PODS, 'ns', first.metadata.name ?? '');
+    // The sync that creates the second pod removes the first's finalizer after it (manageJob runs before
+    // trackJobStatusAndRemoveFinalizers), so the removal is waited for, not expected at once.
+    const counted = await until(async () => {
+      const pod = await base.get(PODS, 'ns', first.metadata.name ?? '');
+      return (pod.metadata.finalizers ?? []).length === 0 && pod;
+    }, "the first pod's tracking finalizer to go");
     assert.deepEqual(counted.metadata.finalizers ?? [], []);
     // The uid went into uncountedTerminatedPods before the finalizer was removed, and the counter after.
     const release = writes.indexOf(`patch pods ${first.metadata.name}`);
