@@ -86,7 +86,9 @@ export class ResourceQuotaController {
 
   async start(): Promise<void> {
     for (const informer of [this.quotas, ...this.replenishing]) informer.start();
-    await Promise.all([this.quotas, ...this.replenishing].map((i) => i.whenSynced()));
+    const synced = await Promise.all([this.quotas, ...this.replenishing].map((i) => i.whenSynced()));
+    // Stopped while waiting (an informer that cannot list never syncs): start nothing that would outlive stop().
+    if (!synced.every(Boolean)) return;
     this.resync = setInterval(() => {
       for (const quota of this.quotas.store.list()) this.queue.add(`${quota.metadata.namespace}/${quota.metadata.name}`);
     }, this.resyncMs);
