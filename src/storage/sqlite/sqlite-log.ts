@@ -131,19 +131,23 @@ export class SqliteLog {
    * Live keys after a page of `returned` keys from `start`. Counting is linear in the rest of the range, so a paged
    * list counting on every page would be quadratic (2,000 pages of 500 over a million keys). A page's revision is
    * pinned by its continue token and keys at a past revision never change, so the count for the next page (which
-   * starts right after this one's last key) is this one's minus the keys returned, remembered until that page comes.
+   * starts right after this one's last key) is this one's minus the keys returned, remembered for the latest pages.
    */
   #remainingAfter(start: string, end: string | undefined, revision: number, returned: number, lastKey: string): number {
     const key = `${revision}\u0000${start}\u0000${end ?? ''}`;
+    // Kept after use: several informers often page the same range at the same revision in lockstep (three cache
+    // ConfigMaps at start-up), and one taking the count away made the others count the rest on every page.
     const known = this.#nextPageCounts.get(key);
-    this.#nextPageCounts.delete(key);
     const total = known ?? this.#countFrom(start, end, revision);
     const remaining = total - returned;
     if (this.#nextPageCounts.size >= REMEMBERED_COUNTS) {
       const oldest = this.#nextPageCounts.keys().next().value;
       if (oldest !== undefined) this.#nextPageCounts.delete(oldest);
     }
-    this.#nextPageCounts.set(`${revision}\u0000${lastKey}\u0000\u0000${end ?? ''}`, remaining);
+    const next = `${revision}\u0000${lastKey}\u0000\u0000${end ?? ''}`;
+    // Re-inserted, so the eviction above drops the least recently set count.
+    this.#nextPageCounts.delete(next);
+    this.#nextPageCounts.set(next, remaining);
     return remaining;
   }
 
